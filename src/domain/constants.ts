@@ -1,0 +1,39 @@
+/** Business constants of spec §9 and DESIGN.md §1. */
+export const SHOP_NAME = 'Sneaker Street';
+
+export const PAGE_SIZE = {
+  /** `/shoes` and the home listing (the all-shoes collection view). */
+  collection: 6,
+  /** `/collections/{brand}`. */
+  brandCatalogue: 28,
+  sale: 8,
+  favorites: 8,
+  adminUsers: 4,
+  adminOrders: 4,
+  adminShoes: 5,
+  adminBrands: 4,
+} as const;
+
+/** Upper bound of any catalogue list request: every list endpoint is bounded. */
+export const MAX_LIST_LIMIT = 100;
+export const DEFAULT_LIST_LIMIT = 28;
+export const MAX_SEARCH_LENGTH = 100;
+
+export const CART_STORAGE_KEY = 'carrito';
+
+/** Notification timers in milliseconds (spec §9). */
+export const NOTICE_MS = {
+  success: 2000,
+  error: 3000,
+  payment: 5000,
+  admin: 3000,
+  adminEmail: 2000,
+} as const;
+
+export const ORDER_STATUSES = ['Pending', 'Received'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const USER_STATUSES = ['Enabled', 'Disabled', 'Eliminated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const RATING = { min: 1, max: 5, default: 1 } as const;

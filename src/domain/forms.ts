@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+/**
+ * Form rules of spec §5. The same schemas validate the browser forms
+ * (react-hook-form + zodResolver) and the server's request bodies.
+ */
+const LETTERS_AND_SPACES_3_40 = /^[\p{L} ]{3,40}$/u;
+const ADDRESS_4_16 = /^[\p{L}\d_ -]{4,16}$/u;
+
+const matching = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, message);
+
+export const checkoutAddressSchema = z.object({
+  name: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.name),
+  state: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.state),
+  city: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.city),
+  line1: matching(ADDRESS_4_16, MESSAGES.checkoutForm.line1),
+  postal_code: matching(ADDRESS_4_16, MESSAGES.checkoutForm.postalCode),
+});
+export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+
+/** The spec only asks for an '@'; we also want something on both sides of it. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const email = (message: string) => z.string().trim().max(254, message).regex(EMAIL, message);
+
+export const emailSchema = email(MESSAGES.newsletter.invalidEmail);
+
+export const newsletterSchema = z.object({ email: emailSchema });
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+export const CONTACT_MESSAGES = {
+  name: 'Enter your name',
+  email: 'Use a valid email',
+  message: 'The message must contain between 20 and 500 characters',
+} as const;
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, CONTACT_MESSAGES.name).max(80, CONTACT_MESSAGES.name),
+  email: email(CONTACT_MESSAGES.email),
+  message: z.string().trim().min(20, CONTACT_MESSAGES.message).max(500, CONTACT_MESSAGES.message),
+});
+export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,0 +1,80 @@
+/**
+ * Every user-facing text of the spec (§2, §5, §8), verbatim, in one place.
+ * Client and server both import from here so the two never drift apart.
+ */
+export const MESSAGES = {
+  cart: {
+    addSize: 'Add size',
+    added: 'Your shoe add to cart',
+  },
+  payment: {
+    processing: 'Proccesading...',
+    failed: 'error in your payment',
+    signInFirst: 'create your user for pay',
+  },
+  checkoutForm: {
+    name: 'Please enter a valid name.',
+    state: 'The state can only contain letters and spaces',
+    city: 'The city can only contain letters and spaces',
+    line1: 'enter the line 1 correctly',
+    postalCode: 'enter the postal code correctly',
+  },
+  newsletter: {
+    invalidEmail: 'Use a valid email',
+    thanks: 'Thanks for subscribing!',
+  },
+  review: {
+    tooShort: 'Review must contain at least 5 characters.',
+    updateTooShort: 'Review update must contain at least 5 characters.',
+    notBought: "You haven't bought these yet",
+    alreadyBought: 'I already bought them',
+    anonymous: 'ANONYMOUS USER',
+  },
+  favorites: {
+    added: 'Shoe added to Favorites',
+    removed: 'Shoe removed from Favorites',
+  },
+  identity: {
+    emailInUse: 'Email already in use',
+    weakPassword: 'The Password should be at least 6 characters',
+    fillPassword: 'Fill the password',
+    invalidEmail: 'Use a valid email',
+    userNotFound: 'User not found',
+    wrongPassword: 'Wrong Password',
+    resetSent: 'Email send',
+    welcomeBack: 'Welcome again!',
+    welcomeGoogle: 'Welcome Google User!',
+    seeYou: 'See you later!',
+    loggedOut: 'You logout',
+    passwordUpdated: 'Password Updated',
+    nameUpdated: 'Name Updated',
+    imageUploaded: 'Image Upload',
+    disabled: 'Your account is Disabled or Eliminated',
+  },
+  admin: {
+    shoeCreated: 'Your shoe was added to store',
+    shoeCreateFailed: 'Something went wrong creating your shoes',
+    brandCreateFailed: 'Something went wrong creating your brand',
+    shoeModified: 'Your modified shoe was added to store',
+    sizeCreateFailed: 'Something went wrong creating the size',
+    confirmDelete: "Are you sure? You won't be able to revert this!",
+    deleted: 'Deleted!',
+  },
+  pages: {
+    notFound: 'Page not found',
+    backHome: 'Back Home',
+    loading: 'LOADING...',
+    buyMe: 'BUY ME!',
+    onSaleBadge: 'ON SALE',
+    onSaleHeading: 'ON SALE!',
+    favoritesHeading: 'MY FAVORITES!',
+    allModels: 'All models',
+    needHelp: 'Need Help?',
+    previous: 'Previous',
+    next: 'Next',
+  },
+  catalog: {
+    noSearchMatch: 'No shoes match your search',
+    shoeNotFound: 'Shoe not found',
+  },
+} as const;

@@ -1,0 +1,39 @@
+/**
+ * Paging rules of spec §4 and DESIGN.md §1: pages are windows of `pageSize`
+ * items starting at `offset`; Previous is hidden on the first page and Next on
+ * the last; the page resets to the first whenever the filtered list changes.
+ */
+export interface PageState {
+  offset: number;
+  pageSize: number;
+  total: number;
+}
+
+export function hasPrevious({ offset }: PageState): boolean {
+  return offset > 0;
+}
+
+export function hasNext({ offset, pageSize, total }: PageState): boolean {
+  return offset + pageSize < total;
+}
+
+export function nextOffset(state: PageState): number {
+  return hasNext(state) ? state.offset + state.pageSize : state.offset;
+}
+
+export function previousOffset({ offset, pageSize }: PageState): number {
+  return Math.max(0, offset - pageSize);
+}
+
+export function pageNumber({ offset, pageSize }: Pick<PageState, 'offset' | 'pageSize'>): number {
+  return Math.floor(offset / pageSize) + 1;
+}
+
+export function pageCount({ pageSize, total }: Pick<PageState, 'pageSize' | 'total'>): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A client-side slice of an already loaded list. */
+export function pageOf<T>(items: readonly T[], offset: number, pageSize: number): T[] {
+  return items.slice(offset, offset + pageSize);
+}

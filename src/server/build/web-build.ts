@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** What the web bundle is made from: when any of it is newer than the bundle, rebuild. */
+const WEB_SOURCES = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function isWebBuildStale(rootDir: string, distDir: string): boolean {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
+  return WEB_SOURCES.some((source) => newestMtime(path.join(rootDir, source)) > built);
+}
+
+export function ensureWebBuild(rootDir: string, distDir: string, log: (message: string) => void): void {
+  if (!isWebBuildStale(rootDir, distDir)) return;
+  log('Building the web app (missing or older than its sources)...');
+  const result = spawnSync(process.execPath, [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: rootDir,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The web build failed; see the output above.');
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment -> typed configuration, in one place (DESIGN.md §5). Every variable is optional. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@sneakerstreet.test'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Sneaker Street <shop@sneakerstreet.test>'),
+  CONTACT_TO: z.string().optional(),
+  PAYMENTS: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  REDIS_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Absolute data directory: PGlite files, uploads, generated secrets. */
+  dataDir: string;
+  uploadsDir: string;
+  /** Built web app; served when present. */
+  webDistDir: string;
+}
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  // Empty variables mean "not set", as in most twelve-factor setups.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse({ ...present, ...overrides });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const dataDir = path.resolve(ROOT_DIR, parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    webDistDir: path.join(ROOT_DIR, 'dist', 'web'),
+  };
+}

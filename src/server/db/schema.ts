@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite and PostgreSQL (spec §3). Money is stored in cents,
+ * sizes as their chart label ("9.5"), ids are UUIDs exposed as `_id` strings.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('brands_name_lower_unique').on(sql`lower(${t.name})`)],
+);
+
+export const shoes = pgTable(
+  'shoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    color: text('color').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    onSale: boolean('on_sale').notNull().default(false),
+    image: text('image').notNull(),
+    /** Bumped on every change, so concurrent admin edits can detect a lost update. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shoes_brand_idx').on(t.brandId),
+    index('shoes_price_idx').on(t.priceCents),
+    index('shoes_on_sale_idx').on(t.onSale),
+    index('shoes_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    check('shoes_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const stockEntries = pgTable(
+  'stock_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shoeId: uuid('shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('stock_entries_shoe_size_unique').on(t.shoeId, t.size),
+    check('stock_entries_quantity_non_negative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Column names follow better-auth's user model so the accounts module can use this table. */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  status: text('status', { enum: ['Enabled', 'Disabled', 'Eliminated'] })
+    .notNull()
+    .default('Enabled'),
+  manager: boolean('manager').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    idPayment: text('id_payment').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['Pending', 'Received'] })
+      .notNull()
+      .default('Pending'),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
+);
+
+/** Lines copy name, image and price so past orders survive edits and deletions of the shoe. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shoeId: uuid('shoe_id').references(() => shoes.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_shoe_idx').on(t.shoeId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shoeId: uuid('shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shoeId] })],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shoeId: uuid('shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'cascade' }),
+    review: text('review').notNull(),
+    rating: integer('rating').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_shoe_unique').on(t.userId, t.shoeId),
+    index('reviews_shoe_idx').on(t.shoeId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Mail that could not be (or, with no SMTP_URL, is never) sent through SMTP. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

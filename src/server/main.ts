@@ -1,0 +1,48 @@
+import { buildApp } from './app.js';
+import { loadConfig, ROOT_DIR } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrateDatabase, withStartupLock } from './db/migrate.js';
+import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/seed-demo.js';
+import { ensureWebBuild } from './build/web-build.js';
+import { createDiskImageStore } from './storage/image-store.js';
+
+/** `npm start`: build the web app if needed, open and migrate the database, seed it, serve. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  ensureWebBuild(ROOT_DIR, config.webDistDir, (message) => console.log(message));
+
+  const database = await openDatabase(
+    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const imageStore = createDiskImageStore(config.uploadsDir);
+  await withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    if (config.SEED === 'demo' && (await isCatalogueEmpty(database.db))) {
+      const seeded = await seedDemoCatalogue(database.db, imageStore);
+      console.log(`Seeded the demo catalogue: ${seeded.brands} brands, ${seeded.shoes} shoes.`);
+    }
+  });
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() lets in-flight requests finish before the database goes away.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  app.log.info(`Shop ready at ${where} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

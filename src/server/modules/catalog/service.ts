@@ -1,0 +1,45 @@
+import { MESSAGES } from '../../../domain/messages.js';
+import { MAX_LIST_LIMIT } from '../../../domain/constants.js';
+import { isUuid, type Shoe, type ShoeListQuery } from '../../../domain/catalog.js';
+import { notFound } from '../../http/errors.js';
+import type { CatalogRepository } from './repository.js';
+
+export interface ShoePage {
+  items: Shoe[];
+  total: number;
+}
+
+export function createCatalogService(repository: CatalogRepository) {
+  return {
+    /**
+     * A search that finds nothing answers a text message (spec §2: the
+     * client shows it instead of a list); other filters answer an empty list.
+     */
+    async listShoes(query: ShoeListQuery): Promise<ShoePage | { message: string }> {
+      const page = await repository.listShoes(query);
+      if (query.name?.trim() && page.total === 0) return { message: MESSAGES.catalog.noSearchMatch };
+      return page;
+    },
+
+    /** On-sale shoes cheapest first, as the home carousel shows them. */
+    listOnSale(offset: number, limit: number): Promise<ShoePage> {
+      return repository.listShoes({ onSale: true, sort: 'price_asc', offset, limit });
+    },
+
+    async getShoe(id: string): Promise<Shoe> {
+      const shoe = isUuid(id) ? await repository.findShoe(id) : undefined;
+      if (!shoe) throw notFound(MESSAGES.catalog.shoeNotFound);
+      return shoe;
+    },
+
+    listBrands() {
+      return repository.listBrands(MAX_LIST_LIMIT * 5);
+    },
+
+    listColors(brand?: string) {
+      return repository.listColors(brand);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.js';
+import { migrateDatabase } from '../../../src/server/db/migrate.js';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite loaded
+ * from the global dump, or, when DATABASE_URL is set (as in CI), a new
+ * PostgreSQL database created for the file and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (url) return openPostgresTestDatabase(url);
+  const dumpFile = process.env.SHOP_TEST_DB_DUMP;
+  if (!dumpFile) throw new Error('SHOP_TEST_DB_DUMP is not set: run the tests through vitest.config.ts');
+  return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+}
+
+async function openPostgresTestDatabase(url: string): Promise<DatabaseHandle> {
+  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 20 });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
