@@ -9,7 +9,8 @@ import { createDiskImageStore } from './storage/image-store.js';
 /** `npm start`: build the web app if needed, open and migrate the database, seed it, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  ensureWebBuild(ROOT_DIR, config.webDistDir, (message) => console.log(message));
+  // In `npm run dev` Vite serves the web app itself.
+  if (!process.env.SHOP_SKIP_WEB_BUILD) ensureWebBuild(ROOT_DIR, config.webDistDir, (message) => console.log(message));
 
   const database = await openDatabase(
     config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },

@@ -29,7 +29,10 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
 }
 
 /** Inserts the demo brands, shoes, stock and drawn images in one transaction. */
-export async function seedDemoCatalogue(db: Database, store: ImageStore): Promise<{ brands: number; shoes: number }> {
+export async function seedDemoCatalogue(
+  db: Database,
+  store: ImageStore,
+): Promise<{ brands: number; shoes: number }> {
   // Images first: rendering is slow and must not hold a transaction open.
   const images = await Promise.all(demoShoes.map((shoe) => storeImage(store, shoe)));
   await db.transaction(async (tx) => {
@@ -52,11 +55,17 @@ export async function seedDemoCatalogue(db: Database, store: ImageStore): Promis
         })),
       )
       .returning({ id: shoes.id });
-    await tx.insert(stockEntries).values(
-      demoShoes.flatMap((shoe, index) =>
-        shoe.sizes.map((entry) => ({ shoeId: insertedShoes[index]!.id, size: entry.size, quantity: entry.quantity })),
-      ),
-    );
+    await tx
+      .insert(stockEntries)
+      .values(
+        demoShoes.flatMap((shoe, index) =>
+          shoe.sizes.map((entry) => ({
+            shoeId: insertedShoes[index]!.id,
+            size: entry.size,
+            quantity: entry.quantity,
+          })),
+        ),
+      );
   });
   return { brands: demoBrands.length, shoes: demoShoes.length };
 }
