@@ -211,7 +211,6 @@ function throat(s: Style, k: Ink): { tongue: string; laces: string } {
   const ny = ux;
   const start = 0.1;
   const step = 0.8 / (n - 1);
-  let eyestay = '';
   let bars = '';
   let holes = '';
   const p = (t: number, off: number): [number, number] => [x1 + dx * t + nx * off, y1 + dy * t + ny * off];
@@ -219,7 +218,7 @@ function throat(s: Style, k: Ink): { tongue: string; laces: string } {
   const [bx, by] = p(1, 0);
   const [cx, cy] = p(1, 18);
   const [dx2, dy2] = p(0.02, 18);
-  eyestay = `<path d="M${f(ax)} ${f(ay)}L${f(bx)} ${f(by)}L${f(cx)} ${f(cy)}L${f(dx2)} ${f(dy2)}Z" fill="${k.upD}"/>`;
+  const eyestay = `<path d="M${f(ax)} ${f(ay)}L${f(bx)} ${f(by)}L${f(cx)} ${f(cy)}L${f(dx2)} ${f(dy2)}Z" fill="${k.upD}"/>`;
   for (let i = 0; i < n; i++) {
     const t = start + step * i;
     const [ex, ey] = p(t, 10);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { shoeSchema, type Shoe } from '../../domain/catalog';
+import { apiUrl, getJson, type QueryParams } from './http';
+
+/** One page of a server-paged shoe list; `total` comes from `X-Total-Count`. */
+export interface ShoePage {
+  items: Shoe[];
+  total: number;
+}
+
+const shoeListSchema = z.array(shoeSchema);
+
+export async function fetchShoePage(path: string, params: QueryParams, signal?: AbortSignal): Promise<ShoePage> {
+  const { data, total } = await getJson(apiUrl(path, params), shoeListSchema, signal);
+  return { items: data, total: total ?? data.length };
+}

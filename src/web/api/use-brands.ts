@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { brandSchema } from '../../domain/catalog';
+import { apiUrl, getJson } from './http';
+import { catalogKeys } from './query-keys';
+
+const brandListSchema = z.array(brandSchema);
+
+/** `GET /api/brands`: the header menu needs them on every page, so they stay fresh for a while. */
+export function useBrands() {
+  return useQuery({
+    queryKey: catalogKeys.brands(),
+    queryFn: async ({ signal }) => (await getJson(apiUrl('/brands'), brandListSchema, signal)).data,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUrl, getJson } from './http';
+import { catalogKeys } from './query-keys';
+
+const colorListSchema = z.array(z.string());
+
+/** `GET /api/shoes/colors?brand=`: the colours a brand's shoes come in, for the colour filter. */
+export function useColors(brand: string | undefined) {
+  return useQuery({
+    queryKey: catalogKeys.colors(brand),
+    queryFn: async ({ signal }) => (await getJson(apiUrl('/shoes/colors', { brand }), colorListSchema, signal)).data,
+  });
+}

@@ -1,0 +1,12 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { catalogKeys } from './query-keys';
+import { fetchShoePage } from './shoe-page';
+
+/** `GET /api/shoes/onSale`: shoes on sale, cheapest first (the server sorts). */
+export function useOnSaleShoes(offset: number, limit: number) {
+  return useQuery({
+    queryKey: catalogKeys.onSale(offset, limit),
+    queryFn: ({ signal }) => fetchShoePage('/shoes/onSale', { offset, limit }, signal),
+    placeholderData: keepPreviousData,
+  });
+}

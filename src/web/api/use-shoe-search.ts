@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { searchMessageSchema, shoeSchema, type Shoe } from '../../domain/catalog';
+import { apiUrl, getJson } from './http';
+import { catalogKeys } from './query-keys';
+
+/** Enough to choose from in a side panel; the search is typo-tolerant, so the best matches come first. */
+const SEARCH_LIMIT = 20;
+
+const searchAnswerSchema = z.union([z.array(shoeSchema), searchMessageSchema]);
+
+/** Spec §2: the search answers a list, or a text message that is shown instead of one. */
+export type SearchResult = { kind: 'shoes'; shoes: Shoe[] } | { kind: 'message'; message: string };
+
+/** `GET /api/shoes?name=`; idle while `name` is empty. */
+export function useShoeSearch(name: string) {
+  return useQuery({
+    queryKey: catalogKeys.search(name),
+    queryFn: async ({ signal }): Promise<SearchResult> => {
+      const { data } = await getJson(apiUrl('/shoes', { name, limit: SEARCH_LIMIT }), searchAnswerSchema, signal);
+      return Array.isArray(data) ? { kind: 'shoes', shoes: data } : { kind: 'message', message: data.message };
+    },
+    enabled: name.length > 0,
+    // Typing refines the list in place instead of flashing a spinner between keystrokes.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,72 @@
+import {
+  addToCart,
+  decrementQuantity,
+  incrementQuantity,
+  parseStoredCart,
+  removeLine,
+  type CartLine,
+} from '../../../domain/cart';
+import { CART_STORAGE_KEY } from '../../../domain/constants';
+
+/**
+ * The cart lives in localStorage under `carrito` (spec §3) and survives reloads and
+ * navigation (DESIGN.md §2). A tiny external store rather than React context: any
+ * component subscribes through useSyncExternalStore and only re-renders on change.
+ */
+type Listener = () => void;
+export type LineKey = Pick<CartLine, '_id' | 'size'>;
+
+function readStorage(): CartLine[] {
+  try {
+    return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+  } catch {
+    // Storage can be disabled (privacy modes); the cart then lives for this page only.
+    return [];
+  }
+}
+
+let cart: CartLine[] = readStorage();
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function commit(next: CartLine[]): void {
+  cart = next;
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Full or disabled storage: keep the in-memory cart rather than lose the shopper's picks.
+  }
+  emit();
+}
+
+/** Another tab changed the cart: follow it, so two open tabs never overwrite each other. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+  cart = readStorage();
+  emit();
+}
+
+export function subscribe(listener: Listener): () => void {
+  if (listeners.size === 0) window.addEventListener('storage', onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function getSnapshot(): CartLine[] {
+  return cart;
+}
+
+export const cartActions = {
+  add: (line: CartLine) => commit(addToCart(cart, line)),
+  increment: (key: LineKey) => commit(incrementQuantity(cart, key)),
+  decrement: (key: LineKey) => commit(decrementQuantity(cart, key)),
+  remove: (key: LineKey) => commit(removeLine(cart, key)),
+  /** Clear Cart stores an empty list (spec §4). */
+  clear: () => commit([]),
+};
