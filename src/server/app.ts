@@ -18,6 +18,10 @@ import { registerErrorHandler, sendRouteNotFound } from './http/errors.js';
 import { createCatalogRepository } from './modules/catalog/repository.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
+import { mailRoutes } from './modules/mail/routes.js';
+import { createMailService } from './modules/mail/service.js';
+import { createMailer } from './mail/mailer.js';
+import rateLimit from '@fastify/rate-limit';
 import { SHOP_NAME } from '../domain/constants.js';
 
 export interface AppOptions {
@@ -63,10 +67,17 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Limits apply only to routes that ask for one (config.rateLimit), such as the public forms.
+  await app.register(rateLimit, { global: false });
+
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
   const catalog = createCatalogService(createCatalogRepository(database.db));
+  const mail = createMailService({ db: database.db, mailer, publicUrl, contactTo: config.CONTACT_TO ?? config.ADMIN_EMAIL });
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalog });
+      await api.register(mailRoutes, { mail });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,51 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+interface Logger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/**
+ * With SMTP_URL, mail goes out through SMTP. Without it (a fresh machine,
+ * offline) every message is kept in the `mail_outbox` table and logged, so
+ * flows that mail a link still work and can be followed.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; db: Database; log: Logger }): Mailer {
+  const { smtpUrl, from, db, log } = options;
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+
+  async function keep(message: MailMessage, sent: boolean) {
+    await db.insert(mailOutbox).values({ ...message, sentAt: sent ? new Date() : null });
+  }
+
+  return {
+    async send(message) {
+      if (!transport) {
+        await keep(message, false);
+        log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail kept in the outbox');
+        return;
+      }
+      try {
+        await transport.sendMail({ from, ...message });
+        await keep(message, true);
+      } catch (error) {
+        // A mail server outage must not fail the shopper's request; the outbox keeps the message.
+        await keep(message, false);
+        log.warn({ err: error, to: message.to }, 'mail could not be sent; kept in the outbox');
+      }
+    },
+  };
+}

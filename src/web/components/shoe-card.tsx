@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { availableSizes, type Shoe } from '../../domain/catalog';
+import { formatPrice } from '../../domain/cart';
+import { paths } from '../paths';
+import { BuyButton } from './buy-button';
+import { OnSaleBadge } from './on-sale-badge';
+import { SizeSelect } from './size-select';
+import { useAddToCart } from './use-add-to-cart';
+
+export type CardHeadingLevel = 'h2' | 'h3';
+
+interface ShoeCardProps {
+  shoe: Shoe;
+  /** One level below the list's own heading, so the outline never skips a level. */
+  headingLevel: CardHeadingLevel;
+  /** The first row of a page is above the fold: load it eagerly. */
+  eager?: boolean;
+}
+
+export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCardProps) {
+  const { size, setSize, buy } = useAddToCart(shoe);
+  const sizes = availableSizes(shoe);
+  const href = paths.shoe(shoe._id);
+
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition-shadow duration-300 hover:shadow-xl">
+      <div className="relative overflow-hidden bg-gray-100">
+        {/* The name link below carries the accessible name; this one just makes the picture clickable. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+          <img
+            src={shoe.image}
+            alt=""
+            width={640}
+            height={480}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        </Link>
+        {shoe.onSale && <OnSaleBadge className="absolute top-3 left-3 shadow" />}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4 sm:p-5">
+        <p className="text-xs font-bold tracking-widest text-gray-600 uppercase">{shoe.brand}</p>
+        <Heading className="text-lg leading-snug font-extrabold">
+          <Link to={href} className="rounded-sm hover:text-accent-dark hover:underline">
+            {shoe.name}
+          </Link>
+        </Heading>
+        <p className={`text-lg font-bold ${shoe.onSale ? 'text-deal' : 'text-ink'}`}>{formatPrice(shoe.price)}</p>
+        <div className="mt-auto flex items-end gap-2 pt-3">
+          <SizeSelect sizes={sizes} value={size} onChange={setSize} className="min-w-0 flex-1" />
+          <BuyButton onClick={buy} disabled={sizes.length === 0} className="shrink-0" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { Shoe } from '../../domain/catalog';
+import { NOTICE_MS } from '../../domain/constants';
+import { MESSAGES } from '../../domain/messages';
+import { cartActions } from '../lib/cart/cart-store';
+
+/**
+ * "Pick a size, then BUY ME!" (spec §4), shared by the shoe card and the detail page.
+ * Uses the store's actions directly: a card does not need to re-render when the cart changes.
+ */
+export function useAddToCart(shoe: Shoe) {
+  const [size, setSize] = useState('');
+
+  function buy(): void {
+    if (!size) {
+      // A fixed id: pressing BUY ME! again refreshes the notice instead of stacking copies.
+      toast.error(MESSAGES.cart.addSize, { id: 'add-size', duration: NOTICE_MS.error });
+      return;
+    }
+    cartActions.add({ _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size });
+    toast.success(MESSAGES.cart.added, { id: 'added-to-cart', duration: NOTICE_MS.success });
+  }
+
+  return { size, setSize, buy };
+}

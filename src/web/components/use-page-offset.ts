@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+const PAGE_PARAM = 'page';
+
+/**
+ * The current page of a paged list lives in the URL (`?page=2`), so reload, back/forward
+ * and shared links land on the same page. Returns the offset and a setter taking an offset.
+ */
+export function usePageOffset(pageSize: number): [number, (offset: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Number.parseInt(searchParams.get(PAGE_PARAM) ?? '1', 10);
+  const offset = Number.isSafeInteger(page) && page > 1 ? (page - 1) * pageSize : 0;
+
+  const setOffset = useCallback(
+    (next: number) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          const nextPage = Math.floor(next / pageSize) + 1;
+          if (nextPage > 1) params.set(PAGE_PARAM, String(nextPage));
+          else params.delete(PAGE_PARAM);
+          return params;
+        },
+        // The pager scrolls the list into view itself; the page should not jump to the top.
+        { preventScrollReset: true },
+      );
+    },
+    [pageSize, setSearchParams],
+  );
+
+  return [offset, setOffset];
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { contactSchema } from '../../../domain/forms';
+import { errorMessage } from '../../components/forms/post-json';
+import { describedBy, FormField, inputClass } from './form-field';
+import { sendContactMessage } from './send-contact-message';
+
+/** Spec §9: contact message 20-500 characters. */
+const MESSAGE_MIN = 20;
+const MESSAGE_MAX = 500;
+const SENT = 'Thanks, we got your message and will answer soon.';
+
+type Outcome = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/** The Contact Us form (spec §2, §5): name, email, message, posted to the mail endpoint. */
+export function ContactForm() {
+  const id = useId();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(contactSchema),
+    // Spec §5: errors show only for fields the shopper has touched (or after a submit attempt).
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', message: '' },
+  });
+
+  // The schema trims, so the counter counts what will actually be sent.
+  const length = useWatch({ control, name: 'message' }).trim().length;
+
+  const onSubmit = handleSubmit(async (input) => {
+    setOutcome({ kind: 'idle' });
+    try {
+      await sendContactMessage(input);
+      setOutcome({ kind: 'sent' });
+      reset();
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: errorMessage(error) });
+    }
+  });
+
+  const nameId = `${id}-name`;
+  const emailId = `${id}-email`;
+  const messageId = `${id}-message`;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-6">
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id={nameId} label="Name" error={errors.name?.message}>
+          <input
+            id={nameId}
+            type="text"
+            autoComplete="name"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy(nameId, { error: errors.name?.message })}
+            className={inputClass}
+            {...register('name')}
+          />
+        </FormField>
+        <FormField id={emailId} label="Email" error={errors.email?.message}>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy(emailId, { error: errors.email?.message })}
+            className={inputClass}
+            {...register('email')}
+          />
+        </FormField>
+      </div>
+
+      <FormField
+        id={messageId}
+        label="Message"
+        error={errors.message?.message}
+        hint={
+          <p className="flex justify-between gap-4">
+            <span>
+              Between {MESSAGE_MIN} and {MESSAGE_MAX} characters.
+            </span>
+            <span className={`tabular-nums ${length > MESSAGE_MAX ? 'font-semibold text-red-700' : ''}`}>
+              {length} / {MESSAGE_MAX}
+            </span>
+          </p>
+        }
+      >
+        <textarea
+          id={messageId}
+          rows={6}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy(messageId, { hint: true, error: errors.message?.message })}
+          className={`${inputClass} resize-y`}
+          {...register('message')}
+        />
+      </FormField>
+
+      {outcome.kind === 'failed' && (
+        <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {outcome.message}
+        </p>
+      )}
+      {/* Always rendered so screen readers announce the confirmation when it appears. */}
+      <div role="status">
+        {outcome.kind === 'sent' && (
+          <p className="flex items-start gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {SENT}
+          </p>
+        )}
+      </div>
+
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-ink px-6 py-3 font-bold text-paper transition-colors hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+      >
+        <Send aria-hidden="true" className="size-4" />
+        {isSubmitting ? 'Sending...' : 'Send message'}
+      </button>
+    </form>
+  );
+}
