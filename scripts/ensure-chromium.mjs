@@ -19,12 +19,14 @@ export function ensureChromium() {
   if (!isRoot || !hasAptGet()) {
     console.error(
       `The browser tests need Chromium at ${CHROMIUM_PATH}, and it is missing.\n` +
-        'Install Debian\'s package as root:  apt-get update && apt-get install -y chromium\n' +
+        "Install Debian's package as root:  apt-get update && apt-get install -y chromium\n" +
         'then run the tests again.',
     );
     process.exit(1);
   }
-  console.log(`Chromium is missing at ${CHROMIUM_PATH}: installing Debian's chromium package (apt-get install chromium)...`);
+  console.log(
+    `Chromium is missing at ${CHROMIUM_PATH}: installing Debian's chromium package (apt-get install chromium)...`,
+  );
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
     stdio: 'inherit',
     shell: '/bin/sh',

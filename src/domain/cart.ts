@@ -41,15 +41,23 @@ export function addToCart(cart: readonly CartLine[], line: CartLine): CartLine[]
   );
 }
 
-export function incrementQuantity(cart: readonly CartLine[], key: Pick<CartLine, '_id' | 'size'>): CartLine[] {
+export function incrementQuantity(
+  cart: readonly CartLine[],
+  key: Pick<CartLine, '_id' | 'size'>,
+): CartLine[] {
   return cart.map((item) =>
     sameLine(item, key) ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, item.quantity + 1) } : item,
   );
 }
 
 /** Minus never goes below 1 (spec §4). */
-export function decrementQuantity(cart: readonly CartLine[], key: Pick<CartLine, '_id' | 'size'>): CartLine[] {
-  return cart.map((item) => (sameLine(item, key) ? { ...item, quantity: Math.max(1, item.quantity - 1) } : item));
+export function decrementQuantity(
+  cart: readonly CartLine[],
+  key: Pick<CartLine, '_id' | 'size'>,
+): CartLine[] {
+  return cart.map((item) =>
+    sameLine(item, key) ? { ...item, quantity: Math.max(1, item.quantity - 1) } : item,
+  );
 }
 
 export function removeLine(cart: readonly CartLine[], key: Pick<CartLine, '_id' | 'size'>): CartLine[] {

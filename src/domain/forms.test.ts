@@ -6,7 +6,13 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message;
 
 describe('checkout address (spec §5)', () => {
-  const valid = { name: 'José Pérez', state: 'Nuevo León', city: 'Monterrey', line1: 'Main St 12', postal_code: '64000' };
+  const valid = {
+    name: 'José Pérez',
+    state: 'Nuevo León',
+    city: 'Monterrey',
+    line1: 'Main St 12',
+    postal_code: '64000',
+  };
 
   it('accepts letters with accents and spaces', () => {
     expect(checkoutAddressSchema.safeParse(valid).success).toBe(true);
@@ -34,8 +40,12 @@ describe('newsletter and contact', () => {
   it('needs a message of 20-500 characters', () => {
     const valid = { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(20) };
     expect(contactSchema.safeParse(valid).success).toBe(true);
-    expect(firstMessage(contactSchema.safeParse({ ...valid, message: 'too short' }))).toBe(CONTACT_MESSAGES.message);
-    expect(firstMessage(contactSchema.safeParse({ ...valid, message: 'x'.repeat(501) }))).toBe(CONTACT_MESSAGES.message);
+    expect(firstMessage(contactSchema.safeParse({ ...valid, message: 'too short' }))).toBe(
+      CONTACT_MESSAGES.message,
+    );
+    expect(firstMessage(contactSchema.safeParse({ ...valid, message: 'x'.repeat(501) }))).toBe(
+      CONTACT_MESSAGES.message,
+    );
     expect(firstMessage(contactSchema.safeParse({ ...valid, email: 'ana' }))).toBe(CONTACT_MESSAGES.email);
   });
 });

@@ -8,7 +8,8 @@ import { MESSAGES } from './messages.js';
 const LETTERS_AND_SPACES_3_40 = /^[\p{L} ]{3,40}$/u;
 const ADDRESS_4_16 = /^[\p{L}\d_ -]{4,16}$/u;
 
-const matching = (pattern: RegExp, message: string) => z.string({ error: message }).trim().regex(pattern, message);
+const matching = (pattern: RegExp, message: string) =>
+  z.string({ error: message }).trim().regex(pattern, message);
 
 export const checkoutAddressSchema = z.object({
   name: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.name),
@@ -21,7 +22,8 @@ export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
 /** The spec only asks for an '@'; we also want something on both sides of it. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = (message: string) => z.string({ error: message }).trim().max(254, message).regex(EMAIL, message);
+const email = (message: string) =>
+  z.string({ error: message }).trim().max(254, message).regex(EMAIL, message);
 
 export const emailSchema = email(MESSAGES.newsletter.invalidEmail);
 
@@ -35,8 +37,16 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  name: z.string({ error: CONTACT_MESSAGES.name }).trim().min(1, CONTACT_MESSAGES.name).max(80, CONTACT_MESSAGES.name),
+  name: z
+    .string({ error: CONTACT_MESSAGES.name })
+    .trim()
+    .min(1, CONTACT_MESSAGES.name)
+    .max(80, CONTACT_MESSAGES.name),
   email: email(CONTACT_MESSAGES.email),
-  message: z.string({ error: CONTACT_MESSAGES.message }).trim().min(20, CONTACT_MESSAGES.message).max(500, CONTACT_MESSAGES.message),
+  message: z
+    .string({ error: CONTACT_MESSAGES.message })
+    .trim()
+    .min(20, CONTACT_MESSAGES.message)
+    .max(500, CONTACT_MESSAGES.message),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

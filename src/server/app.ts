@@ -71,9 +71,19 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(rateLimit, { global: false });
 
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: app.log,
+  });
   const catalog = createCatalogService(createCatalogRepository(database.db));
-  const mail = createMailService({ db: database.db, mailer, publicUrl, contactTo: config.CONTACT_TO ?? config.ADMIN_EMAIL });
+  const mail = createMailService({
+    db: database.db,
+    mailer,
+    publicUrl,
+    contactTo: config.CONTACT_TO ?? config.ADMIN_EMAIL,
+  });
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalog });

@@ -10,10 +10,13 @@ import { createDiskImageStore } from './storage/image-store.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   // In `npm run dev` Vite serves the web app itself.
-  if (!process.env.SHOP_SKIP_WEB_BUILD) ensureWebBuild(ROOT_DIR, config.webDistDir, (message) => console.log(message));
+  if (!process.env.SHOP_SKIP_WEB_BUILD)
+    ensureWebBuild(ROOT_DIR, config.webDistDir, (message) => console.log(message));
 
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.dataDir },
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const imageStore = createDiskImageStore(config.uploadsDir);
   await withStartupLock(database, async () => {
@@ -40,7 +43,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  app.log.info(`Shop ready at ${where} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  app.log.info(
+    `Shop ready at ${where} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((error: unknown) => {

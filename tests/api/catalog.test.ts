@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/shoes', () => {
   it('pages the catalogue with the total in X-Total-Count', async () => {
@@ -61,12 +62,18 @@ describe('GET /api/shoes', () => {
   it('filters by colour within a brand', async () => {
     const list = (await get('/api/shoes?brand=Stride&color=red&limit=100')).json();
     const expected = fixture.filter((shoe) => shoe.brand === 'Stride' && shoe.color === 'Red');
-    expect(list.map((shoe: { name: string }) => shoe.name).sort()).toEqual(expected.map((shoe) => shoe.name).sort());
+    expect(list.map((shoe: { name: string }) => shoe.name).sort()).toEqual(
+      expected.map((shoe) => shoe.name).sort(),
+    );
   });
 
   it('sorts by price ascending and descending', async () => {
-    const asc = (await get('/api/shoes?sort=price_asc&limit=100')).json().map((s: { price: number }) => s.price);
-    const desc = (await get('/api/shoes?sort=price_desc&limit=100')).json().map((s: { price: number }) => s.price);
+    const asc = (await get('/api/shoes?sort=price_asc&limit=100'))
+      .json()
+      .map((s: { price: number }) => s.price);
+    const desc = (await get('/api/shoes?sort=price_desc&limit=100'))
+      .json()
+      .map((s: { price: number }) => s.price);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     expect(desc).toEqual([...asc].reverse());
     expect(asc[0]).toBe(Math.min(...fixture.map((shoe) => shoe.price)));
@@ -107,14 +114,19 @@ describe('GET /api/shoes', () => {
     expect(response.json().error.fields.name).toMatch(/at most 100 characters/);
   });
 
-  it.each(['offset=-1', 'limit=0', 'limit=101', 'limit=1e9', 'offset=99999999999', 'limit=abc', 'sort=cheap'])(
-    'refuses %s with a 400, never a 500',
-    async (query) => {
-      const response = await get(`/api/shoes?${query}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('validation');
-    },
-  );
+  it.each([
+    'offset=-1',
+    'limit=0',
+    'limit=101',
+    'limit=1e9',
+    'offset=99999999999',
+    'limit=abc',
+    'sort=cheap',
+  ])('refuses %s with a 400, never a 500', async (query) => {
+    const response = await get(`/api/shoes?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation');
+  });
 
   it('answers an empty page past the end, with the real total', async () => {
     const response = await get('/api/shoes?offset=1000');
@@ -159,10 +171,13 @@ describe('GET /api/shoes/:id', () => {
     expect(response.json().error.message).toBe(MESSAGES.catalog.shoeNotFound);
   });
 
-  it.each(['not-a-uuid', '1', "'%20OR%201=1", 'x'.repeat(150)])('answers 404 for the malformed id %s', async (id) => {
-    const response = await get(`/api/shoes/${id}`);
-    expect(response.statusCode).toBe(404);
-  });
+  it.each(['not-a-uuid', '1', "'%20OR%201=1", 'x'.repeat(150)])(
+    'answers 404 for the malformed id %s',
+    async (id) => {
+      const response = await get(`/api/shoes/${id}`);
+      expect(response.statusCode).toBe(404);
+    },
+  );
 });
 
 describe('GET /api/brands and /api/shoes/colors', () => {

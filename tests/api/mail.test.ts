@@ -22,7 +22,9 @@ function startSmtpServer(): Promise<{ port: number; inbox: ReceivedMail[]; close
       stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
       stream.on('end', () => {
         // Undo quoted-printable soft line breaks and escapes so links read as sent.
-        const decoded = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const decoded = body
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body: decoded });
         callback();
       });
@@ -60,7 +62,10 @@ describe('newsletter and contact, mail kept in the outbox', () => {
     expect(mails[0]!.to).toBe('Fan@Example.com');
     const link = mails[0]!.text.match(/https?:\/\/\S+unsubscribe\?token=\S+/)![0];
 
-    const unsubscribe = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+    const unsubscribe = await t.app.inject({
+      method: 'GET',
+      url: new URL(link).pathname + new URL(link).search,
+    });
     expect(unsubscribe.statusCode).toBe(200);
     expect(unsubscribe.body).toContain('You will not receive our newsletter anymore.');
     const [row] = await t.database.db.select().from(newsletterSubscribers);
@@ -73,18 +78,27 @@ describe('newsletter and contact, mail kept in the outbox', () => {
   it.each([{ email: 'not-an-email' }, { email: '' }, {}, { email: 42 }, { email: 'a@b' }])(
     'refuses %j with "Use a valid email" and stores nothing',
     async (body) => {
-      const before = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(newsletterSubscribers);
+      const before = await t.database.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(newsletterSubscribers);
       const response = await post(t, '/api/mail/newsletter', body, '10.0.1.1');
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields.email).toBe(MESSAGES.newsletter.invalidEmail);
-      const after = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(newsletterSubscribers);
+      const after = await t.database.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(newsletterSubscribers);
       expect(after).toEqual(before);
     },
   );
 
   it('stores a contact message and mails it to CONTACT_TO', async () => {
     const message = 'My order arrived in the wrong size, can you help me?';
-    const response = await post(t, '/api/mail/contactUs', { name: 'Ana', email: 'ana@example.com', message }, '10.0.2.1');
+    const response = await post(
+      t,
+      '/api/mail/contactUs',
+      { name: 'Ana', email: 'ana@example.com', message },
+      '10.0.2.1',
+    );
     expect(response.statusCode).toBe(200);
     const [stored] = await t.database.db.select().from(contactMessages);
     expect(stored).toMatchObject({ name: 'Ana', email: 'ana@example.com', message });
@@ -94,17 +108,28 @@ describe('newsletter and contact, mail kept in the outbox', () => {
   });
 
   it('refuses a contact message outside 20-500 characters', async () => {
-    const short = await post(t, '/api/mail/contactUs', { name: 'Ana', email: 'ana@example.com', message: 'hi' }, '10.0.3.1');
+    const short = await post(
+      t,
+      '/api/mail/contactUs',
+      { name: 'Ana', email: 'ana@example.com', message: 'hi' },
+      '10.0.3.1',
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.message).toBe(CONTACT_MESSAGES.message);
-    const long = await post(t, '/api/mail/contactUs', { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(501) }, '10.0.3.1');
+    const long = await post(
+      t,
+      '/api/mail/contactUs',
+      { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(501) },
+      '10.0.3.1',
+    );
     expect(long.statusCode).toBe(400);
   });
 
   it('rate-limits the contact form per address', async () => {
     const body = { name: 'Bot', email: 'bot@example.com', message: 'x'.repeat(30) };
     const codes: number[] = [];
-    for (let i = 0; i < 7; i++) codes.push((await post(t, '/api/mail/contactUs', body, '10.0.9.9')).statusCode);
+    for (let i = 0; i < 7; i++)
+      codes.push((await post(t, '/api/mail/contactUs', body, '10.0.9.9')).statusCode);
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(codes.slice(5)).toEqual([429, 429]);
     const limited = await post(t, '/api/mail/contactUs', body, '10.0.9.9');
@@ -118,7 +143,10 @@ describe('mail through a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, PUBLIC_URL: 'http://shop.test' });
+    t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+      PUBLIC_URL: 'http://shop.test',
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -52,7 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -79,5 +83,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0];
-  return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${pathname}` } });
+  return reply
+    .status(404)
+    .send({ error: { code: 'not_found', message: `No route for ${request.method} ${pathname}` } });
 }

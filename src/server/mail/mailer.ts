@@ -35,7 +35,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
     async send(message) {
       if (!transport) {
         await keep(message, false);
-        log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail kept in the outbox');
+        log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'mail kept in the outbox',
+        );
         return;
       }
       try {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SHOP_NAME } from '../../domain/constants';
 import { externalLinks, paths } from '../paths';
 import { ExternalLink } from './external-link';
+import { PAGE_WIDTH } from './page-width';
 import { NewsletterForm } from './newsletter/newsletter-form';
 import { InstagramIcon, XIcon } from './social-icons';
 
@@ -48,9 +49,14 @@ export function SiteFooter() {
 
   return (
     <footer className="mt-16 bg-ink text-paper">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.5fr] lg:px-8">
+      <div
+        className={`${PAGE_WIDTH} grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.5fr]`}
+      >
         <div>
-          <Link to={paths.home} className="inline-block rounded-sm text-2xl font-black tracking-tight uppercase">
+          <Link
+            to={paths.home}
+            className="inline-block rounded-sm text-2xl font-black tracking-tight uppercase"
+          >
             {SHOP_NAME}
             <span aria-hidden="true" className="text-accent">
               .
@@ -89,11 +95,16 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-gray-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div
+          className={`${PAGE_WIDTH} flex flex-col gap-2 py-6 text-xs text-gray-400 sm:flex-row sm:items-center sm:justify-between`}
+        >
           <p>
             © {year} {SHOP_NAME}. All rights reserved.
           </p>
-          <ExternalLink href={externalLinks.playlist} className="inline-flex items-center gap-1.5 rounded-sm hover:text-accent">
+          <ExternalLink
+            href={externalLinks.playlist}
+            className="inline-flex items-center gap-1.5 rounded-sm hover:text-accent"
+          >
             <Music aria-hidden="true" className="size-3.5" />
             Listen to the Sneaker Street playlist
           </ExternalLink>

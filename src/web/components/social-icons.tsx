@@ -8,7 +8,14 @@ type IconProps = SVGProps<SVGSVGElement>;
 
 export function InstagramIcon(props: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      {...props}
+    >
       <rect x="2.5" y="2.5" width="19" height="19" rx="5.5" />
       <circle cx="12" cy="12" r="4.25" />
       <circle cx="17.5" cy="6.5" r="0.75" fill="currentColor" stroke="none" />

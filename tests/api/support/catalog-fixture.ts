@@ -32,7 +32,11 @@ export async function insertCatalog(db: Database, brandNames: string[], items: F
     )
     .returning();
   const stock = items.flatMap((item, index) =>
-    (item.sizes ?? [['9', 5]]).map(([size, quantity]) => ({ shoeId: insertedShoes[index]!.id, size, quantity })),
+    (item.sizes ?? [['9', 5]]).map(([size, quantity]) => ({
+      shoeId: insertedShoes[index]!.id,
+      size,
+      quantity,
+    })),
   );
   if (stock.length > 0) await db.insert(stockEntries).values(stock);
   return {

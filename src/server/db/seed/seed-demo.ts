@@ -55,17 +55,15 @@ export async function seedDemoCatalogue(
         })),
       )
       .returning({ id: shoes.id });
-    await tx
-      .insert(stockEntries)
-      .values(
-        demoShoes.flatMap((shoe, index) =>
-          shoe.sizes.map((entry) => ({
-            shoeId: insertedShoes[index]!.id,
-            size: entry.size,
-            quantity: entry.quantity,
-          })),
-        ),
-      );
+    await tx.insert(stockEntries).values(
+      demoShoes.flatMap((shoe, index) =>
+        shoe.sizes.map((entry) => ({
+          shoeId: insertedShoes[index]!.id,
+          size: entry.size,
+          quantity: entry.quantity,
+        })),
+      ),
+    );
   });
   return { brands: demoBrands.length, shoes: demoShoes.length };
 }

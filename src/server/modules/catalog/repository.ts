@@ -41,10 +41,16 @@ export function createCatalogRepository(db: Database) {
     const byShoe = new Map<string, StockEntry[]>(shoeIds.map((id) => [id, []]));
     if (shoeIds.length === 0) return byShoe;
     const rows = await db
-      .select({ id: stockEntries.id, shoeId: stockEntries.shoeId, size: stockEntries.size, quantity: stockEntries.quantity })
+      .select({
+        id: stockEntries.id,
+        shoeId: stockEntries.shoeId,
+        size: stockEntries.size,
+        quantity: stockEntries.quantity,
+      })
       .from(stockEntries)
       .where(inArray(stockEntries.shoeId, shoeIds));
-    for (const row of rows) byShoe.get(row.shoeId)?.push({ _id: row.id, size: row.size, quantity: row.quantity });
+    for (const row of rows)
+      byShoe.get(row.shoeId)?.push({ _id: row.id, size: row.size, quantity: row.quantity });
     for (const entries of byShoe.values()) entries.sort((a, b) => compareSizes(a.size, b.size));
     return byShoe;
   }
@@ -103,7 +109,11 @@ export function createCatalogRepository(db: Database) {
     },
 
     async listBrands(limit: number) {
-      const rows = await db.select({ _id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name)).limit(limit);
+      const rows = await db
+        .select({ _id: brands.id, name: brands.name })
+        .from(brands)
+        .orderBy(asc(brands.name))
+        .limit(limit);
       return rows;
     },
 

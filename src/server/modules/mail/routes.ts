@@ -38,7 +38,9 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
       return reply
         .status(done ? 200 : 404)
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Newsletter</title><p>${text}</p><p><a href="/">Back Home</a></p></html>`);
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Newsletter</title><p>${text}</p><p><a href="/">Back Home</a></p></html>`,
+        );
     },
   );
 

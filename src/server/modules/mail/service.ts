@@ -10,7 +10,12 @@ import type { Mailer } from '../../mail/mailer.js';
 export const CONTACT_RECEIVED = 'Thanks, we got your message and will answer soon.';
 export const UNSUBSCRIBED = 'You will not receive our newsletter anymore.';
 
-export function createMailService(deps: { db: Database; mailer: Mailer; publicUrl: string; contactTo: string }) {
+export function createMailService(deps: {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  contactTo: string;
+}) {
   const { db, mailer, publicUrl, contactTo } = deps;
 
   return {
@@ -27,7 +32,12 @@ export function createMailService(deps: { db: Database; mailer: Mailer; publicUr
         const [returning] = await db
           .update(newsletterSubscribers)
           .set({ unsubscribedAt: null })
-          .where(and(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`, isNotNull(newsletterSubscribers.unsubscribedAt)))
+          .where(
+            and(
+              sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`,
+              isNotNull(newsletterSubscribers.unsubscribedAt),
+            ),
+          )
           .returning({ token: newsletterSubscribers.unsubscribeToken });
         sendTo = returning?.token;
       }

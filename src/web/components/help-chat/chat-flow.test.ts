@@ -20,7 +20,10 @@ function option(step: StepId, label: string): ChatOption {
 
 /** Follows the shopper's clicks from the start of a conversation. */
 function walk(...labels: string[]): Conversation {
-  return labels.reduce((conversation, label) => choose(conversation, option(conversation.step, label)), startConversation());
+  return labels.reduce(
+    (conversation, label) => choose(conversation, option(conversation.step, label)),
+    startConversation(),
+  );
 }
 
 function labelsOf(conversation: Conversation): string[] {
@@ -28,7 +31,9 @@ function labelsOf(conversation: Conversation): string[] {
 }
 
 function lastBotLink(conversation: Conversation) {
-  const links = conversation.entries.flatMap((entry) => (entry.from === 'bot' && entry.message.link ? [entry.message.link] : []));
+  const links = conversation.entries.flatMap((entry) =>
+    entry.from === 'bot' && entry.message.link ? [entry.message.link] : [],
+  );
   return links.at(-1);
 }
 
@@ -49,7 +54,9 @@ function reachableFrom(start: StepId): Set<StepId> {
 describe('help chat flow (spec §2 "Chatbot flow")', () => {
   it('greets and asks whether help is needed, with Yes and No', () => {
     const conversation = startConversation();
-    const texts = conversation.entries.map((entry) => (entry.from === 'bot' ? entry.message.text : entry.text));
+    const texts = conversation.entries.map((entry) =>
+      entry.from === 'bot' ? entry.message.text : entry.text,
+    );
     expect(texts[0]).toBe('Hi! Welcome to Sneaker Street.');
     expect(texts.at(-1)).toBe('Do you need help?');
     expect(labelsOf(conversation)).toEqual(['Yes', 'No']);

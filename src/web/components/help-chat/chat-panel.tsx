@@ -45,7 +45,10 @@ export function ChatPanel({ id, conversation, onChoose, onClose, onNavigate }: C
       className="flex max-h-[min(34rem,calc(100dvh-6.5rem))] w-[min(23rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-paper shadow-2xl ring-1 ring-black/10"
     >
       <div className="flex items-center gap-3 bg-ink px-4 py-3 text-paper">
-        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-ink">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-ink"
+        >
           <Bot className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -67,7 +70,12 @@ export function ChatPanel({ id, conversation, onChoose, onClose, onNavigate }: C
         </button>
       </div>
 
-      <div ref={logRef} role="log" aria-label="Conversation" className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
+      <div
+        ref={logRef}
+        role="log"
+        aria-label="Conversation"
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4"
+      >
         <ol className="space-y-2.5">
           {conversation.entries.map((entry, index) => (
             // The conversation only grows, so an entry's position is a stable identity.
@@ -76,7 +84,12 @@ export function ChatPanel({ id, conversation, onChoose, onClose, onNavigate }: C
         </ol>
       </div>
 
-      <div ref={optionsRef} role="group" aria-label="Your answer" className="flex flex-wrap justify-end gap-2 border-t border-black/10 bg-white px-3 py-3">
+      <div
+        ref={optionsRef}
+        role="group"
+        aria-label="Your answer"
+        className="flex flex-wrap justify-end gap-2 border-t border-black/10 bg-white px-3 py-3"
+      >
         {CHAT_FLOW[conversation.step].options.map((option) => (
           <button
             key={`${turn}-${option.label}`}

@@ -1,14 +1,17 @@
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
-import { SHOP_NAME } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 
 /** Any unknown path (spec §2): 'Page not found' with Back Home. */
 export default function NotFoundPage() {
+  useDocumentTitle(MESSAGES.pages.notFound);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="not-found-heading">
-      <title>{`${MESSAGES.pages.notFound} | ${SHOP_NAME}`}</title>
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
+      aria-labelledby="not-found-heading"
+    >
       <p aria-hidden="true" className="text-8xl font-black tracking-tighter text-accent sm:text-9xl">
         404
       </p>

@@ -31,10 +31,10 @@ export default function AboutUsPage() {
     >
       <PageSection title="Who we are">
         <p>
-          We started {SHOP_NAME} because buying sneakers online felt like a gamble: blurry photos, vague sizing and
-          no way to know whether the pair in the box was the real thing. So we built the shop we wanted to buy from,
-          with honest photos, clear prices and the brands we love, from everyday runners to the grails you have been
-          hunting for years.
+          We started {SHOP_NAME} because buying sneakers online felt like a gamble: blurry photos, vague
+          sizing and no way to know whether the pair in the box was the real thing. So we built the shop we
+          wanted to buy from, with honest photos, clear prices and the brands we love, from everyday runners
+          to the grails you have been hunting for years.
         </p>
         <p>
           Our collection is picked by hand. We restock the classics, chase the limited drops and mark down the
@@ -56,21 +56,21 @@ export default function AboutUsPage() {
 
       <PageSection title="Our authenticity promise">
         <p>
-          Every sneaker we sell is 100% legitimate. Before a pair reaches you it is inspected and authenticated by an
-          independent third party: materials, stitching, labels and packaging. If a pair ever fails that check, it
-          never leaves our warehouse.
+          Every sneaker we sell is 100% legitimate. Before a pair reaches you it is inspected and
+          authenticated by an independent third party: materials, stitching, labels and packaging. If a pair
+          ever fails that check, it never leaves our warehouse.
         </p>
       </PageSection>
 
       <PageSection title="Shipping and returns">
         <p>
-          We pack every order with care and ship it within two business days, with tracking all the way. Not the
-          right fit? Check our{' '}
+          We pack every order with care and ship it within two business days, with tracking all the way. Not
+          the right fit? Check our{' '}
           <Link to={paths.sizeChart} className="font-semibold text-accent-dark underline underline-offset-2">
             size chart
           </Link>{' '}
-          before you order, and if it still does not work out, return unworn pairs in their original box within 30
-          days. Questions? Our team is one message away on the{' '}
+          before you order, and if it still does not work out, return unworn pairs in their original box
+          within 30 days. Questions? Our team is one message away on the{' '}
           <Link to={paths.contactUs} className="font-semibold text-accent-dark underline underline-offset-2">
             contact page
           </Link>

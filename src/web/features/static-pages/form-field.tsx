@@ -15,7 +15,10 @@ interface FormFieldProps {
 }
 
 /** Ids of the hint and error paragraphs a field's `aria-describedby` should point at. */
-export function describedBy(id: string, { hint, error }: { hint?: boolean; error?: string }): string | undefined {
+export function describedBy(
+  id: string,
+  { hint, error }: { hint?: boolean; error?: string },
+): string | undefined {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

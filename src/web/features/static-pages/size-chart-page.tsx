@@ -35,7 +35,10 @@ export default function SizeChartPage() {
           </thead>
           <tbody>
             {SIZE_CHART.map((row) => (
-              <tr key={row.size} className="border-t border-black/5 text-left even:bg-paper hover:bg-orange-50">
+              <tr
+                key={row.size}
+                className="border-t border-black/5 text-left even:bg-paper hover:bg-orange-50"
+              >
                 <th scope="row" className="px-4 py-3 font-bold text-ink sm:px-6">
                   {row.size}
                 </th>
@@ -50,7 +53,9 @@ export default function SizeChartPage() {
 
       <PageSection title="How to measure your foot">
         <ol className="list-decimal space-y-2 pl-5">
-          <li>Stand on a sheet of paper with your heel against a wall, wearing the socks you usually wear.</li>
+          <li>
+            Stand on a sheet of paper with your heel against a wall, wearing the socks you usually wear.
+          </li>
           <li>Mark the tip of your longest toe and measure from the wall to the mark.</li>
           <li>Measure both feet and go with the longer one. Between two sizes? Pick the larger.</li>
         </ol>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '../../../domain/constants';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 interface StaticPageProps {
   title: string;
@@ -8,17 +10,14 @@ interface StaticPageProps {
   children: ReactNode;
 }
 
-/** Shared chrome of the static pages: document title, heading block and a readable text column. */
+/** Shared chrome of the static pages: document title, the shop's page header and a readable text column. */
 export function StaticPage({ title, intro, children }: StaticPageProps) {
+  useDocumentTitle(title);
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
-      {/* React 19 hoists <title> into <head>, replacing the document title while this page is shown. */}
-      <title>{`${title} | ${SHOP_NAME}`}</title>
-      <header className="border-b border-black/10 pb-8">
-        <p className="text-xs font-bold tracking-[0.25em] text-accent-dark uppercase">{SHOP_NAME}</p>
-        <h1 className="mt-2 text-4xl font-black tracking-tight text-ink sm:text-5xl">{title}</h1>
-        {intro && <p className="mt-4 text-lg leading-relaxed text-gray-600">{intro}</p>}
-      </header>
+      <div className="border-b border-black/10">
+        <PageHeader title={title} eyebrow={SHOP_NAME} description={intro} />
+      </div>
       <div className="mt-10 space-y-10 text-base leading-relaxed text-gray-700">{children}</div>
     </article>
   );

@@ -1,0 +1,28 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header/site-header';
+
+/**
+ * The shell of every screen. ScrollRestoration starts each new page at the top and
+ * brings back the old position on Back, as a shopper expects.
+ */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-5 py-3 font-bold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1 pb-16">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster richColors position="top-center" />
+      <ScrollRestoration />
+    </div>
+  );
+}
