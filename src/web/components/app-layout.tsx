@@ -17,7 +17,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1 pb-16">
+      <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
