@@ -17,7 +17,8 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: the API runs beside Vite and Vite forwards these paths to it.
     proxy: {
-      '/api': `http://127.0.0.1:${API_PORT}`,
+      // The web app's own modules live in src/web/api/*.ts: those stay with Vite.
+      '^/api(/(?!.*\\.tsx?(\\?.*)?$).*)?$': `http://127.0.0.1:${API_PORT}`,
       '/uploads': `http://127.0.0.1:${API_PORT}`,
     },
   },

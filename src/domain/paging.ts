@@ -21,7 +21,7 @@ export function nextOffset(state: PageState): number {
   return hasNext(state) ? state.offset + state.pageSize : state.offset;
 }
 
-export function previousOffset({ offset, pageSize }: PageState): number {
+export function previousOffset({ offset, pageSize }: Pick<PageState, 'offset' | 'pageSize'>): number {
   return Math.max(0, offset - pageSize);
 }
 

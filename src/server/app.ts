@@ -106,25 +106,33 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   return app;
 }
 
-/** Serves the built React app: hashed assets cached for a year, every other page gets index.html. */
+/**
+ * Serves the built React app when there is one: hashed assets cached for a
+ * year, and every other page path answered with index.html (the router in the
+ * browser shows the page, or 'Page not found'). API paths answer JSON 404s.
+ */
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) return;
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(reply, filePath) {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
-    },
-  });
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(sendRouteNotFound);
+  if (!indexHtml) return;
+  // A route (not the not-found handler) so that compression and the other hooks apply.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
-    if (!isPage) return sendRouteNotFound(request, reply);
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
+      return sendRouteNotFound(request, reply);
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

@@ -77,8 +77,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
     });
   });
-
-  app.setNotFoundHandler(sendRouteNotFound);
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

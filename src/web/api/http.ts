@@ -54,7 +54,11 @@ export interface JsonResponse<T> {
  * GETs JSON and checks it against `schema`, so a drifting server shows up as a
  * clear error here instead of `undefined` deep inside a component.
  */
-export async function getJson<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<JsonResponse<T>> {
+export async function getJson<T>(
+  url: string,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<JsonResponse<T>> {
   const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
   if (!response.ok) {
     const error = await errorFrom(response);

@@ -10,7 +10,11 @@ export interface ShoePage {
 
 const shoeListSchema = z.array(shoeSchema);
 
-export async function fetchShoePage(path: string, params: QueryParams, signal?: AbortSignal): Promise<ShoePage> {
+export async function fetchShoePage(
+  path: string,
+  params: QueryParams,
+  signal?: AbortSignal,
+): Promise<ShoePage> {
   const { data, total } = await getJson(apiUrl(path, params), shoeListSchema, signal);
   return { items: data, total: total ?? data.length };
 }

@@ -9,6 +9,7 @@ const colorListSchema = z.array(z.string());
 export function useColors(brand: string | undefined) {
   return useQuery({
     queryKey: catalogKeys.colors(brand),
-    queryFn: async ({ signal }) => (await getJson(apiUrl('/shoes/colors', { brand }), colorListSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await getJson(apiUrl('/shoes/colors', { brand }), colorListSchema, signal)).data,
   });
 }

@@ -17,8 +17,14 @@ export function useShoeSearch(name: string) {
   return useQuery({
     queryKey: catalogKeys.search(name),
     queryFn: async ({ signal }): Promise<SearchResult> => {
-      const { data } = await getJson(apiUrl('/shoes', { name, limit: SEARCH_LIMIT }), searchAnswerSchema, signal);
-      return Array.isArray(data) ? { kind: 'shoes', shoes: data } : { kind: 'message', message: data.message };
+      const { data } = await getJson(
+        apiUrl('/shoes', { name, limit: SEARCH_LIMIT }),
+        searchAnswerSchema,
+        signal,
+      );
+      return Array.isArray(data)
+        ? { kind: 'shoes', shoes: data }
+        : { kind: 'message', message: data.message };
     },
     enabled: name.length > 0,
     // Typing refines the list in place instead of flashing a spinner between keystrokes.

@@ -7,7 +7,8 @@ import { catalogKeys } from './query-keys';
 export function useShoe(id: string) {
   return useQuery({
     queryKey: catalogKeys.shoe(id),
-    queryFn: async ({ signal }) => (await getJson(apiUrl(`/shoes/${encodeURIComponent(id)}`), shoeSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await getJson(apiUrl(`/shoes/${encodeURIComponent(id)}`), shoeSchema, signal)).data,
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
 }

@@ -16,7 +16,7 @@ interface PagerProps {
 }
 
 const buttonClass =
-  'inline-flex h-11 items-center gap-2 rounded-full border border-ink px-5 text-sm font-bold transition-colors hover:bg-ink hover:text-white';
+  'inline-flex h-11 items-center gap-2 rounded-full border border-ink px-4 text-sm font-bold transition-colors hover:bg-ink hover:text-white sm:px-5';
 
 /** Previous / Next paging (spec §2): Previous hidden on the first page, Next on the last. */
 export function Pager({ offset, pageSize, total, onChange, listHeading }: PagerProps) {
@@ -34,13 +34,18 @@ export function Pager({ offset, pageSize, total, onChange, listHeading }: PagerP
     <nav aria-label="Pagination" className="mt-10 grid grid-cols-[1fr_auto_1fr] items-center gap-3">
       <div>
         {hasPrevious(state) && (
-          <button type="button" className={buttonClass} onClick={() => go(previousOffset(state))}>
+          <button
+            type="button"
+            className={buttonClass}
+            // From a page past the end (an old link), Previous lands on the last real page.
+            onClick={() => go(Math.min(previousOffset(state), (pages - 1) * pageSize))}
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {MESSAGES.pages.previous}
           </button>
         )}
       </div>
-      <p className="text-sm font-semibold text-gray-700" aria-live="polite">
+      <p className="text-sm font-semibold whitespace-nowrap text-gray-700" aria-live="polite">
         Page {Math.min(pageNumber(state), pages)} of {pages}
       </p>
       <div className="flex justify-end">

@@ -46,7 +46,9 @@ export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCar
             {shoe.name}
           </Link>
         </Heading>
-        <p className={`text-lg font-bold ${shoe.onSale ? 'text-deal' : 'text-ink'}`}>{formatPrice(shoe.price)}</p>
+        <p className={`text-lg font-bold ${shoe.onSale ? 'text-deal' : 'text-ink'}`}>
+          {formatPrice(shoe.price)}
+        </p>
         <div className="mt-auto flex items-end gap-2 pt-3">
           <SizeSelect sizes={sizes} value={size} onChange={setSize} className="min-w-0 flex-1" />
           <BuyButton onClick={buy} disabled={sizes.length === 0} className="shrink-0" />

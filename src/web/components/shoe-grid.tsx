@@ -8,22 +8,33 @@ interface ShoeGridProps {
   /** True while the next page loads and the current one is still shown. */
   busy?: boolean;
   emptyTitle?: string;
+  /**
+   * Widest layout: 3 columns suit the 6-per-page views (two full rows), 4 the 8- and
+   * 28-per-page ones.
+   */
+  columns: 3 | 4;
 }
 
-/** How many cards fill the first row on a desktop: those load eagerly. */
-const EAGER_CARDS = 3;
+const COLUMN_CLASSES = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-3 xl:grid-cols-4' } as const;
 
-/** Responsive grid of shoe cards: 1 column on phones, 2 on small screens, 3 on laptops, 4 on wide screens. */
-export function ShoeGrid({ shoes, headingLevel, busy = false, emptyTitle = 'No shoes here yet' }: ShoeGridProps) {
+/** Responsive grid of shoe cards: 1 column on phones, 2 on small screens, 3 or 4 on desktops. */
+export function ShoeGrid({
+  shoes,
+  headingLevel,
+  busy = false,
+  emptyTitle = 'No shoes here yet',
+  columns,
+}: ShoeGridProps) {
   if (shoes.length === 0) return <EmptyState title={emptyTitle} />;
   return (
     <ul
       aria-busy={busy}
-      className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}
+      className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 sm:gap-6 ${COLUMN_CLASSES[columns]} ${busy ? 'opacity-60' : ''}`}
     >
       {shoes.map((shoe, index) => (
         <li key={shoe._id}>
-          <ShoeCard shoe={shoe} headingLevel={headingLevel} eager={index < EAGER_CARDS} />
+          {/* The first row is above the fold on a desktop: load it eagerly. */}
+          <ShoeCard shoe={shoe} headingLevel={headingLevel} eager={index < columns} />
         </li>
       ))}
     </ul>

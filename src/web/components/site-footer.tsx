@@ -50,13 +50,10 @@ export function SiteFooter() {
   return (
     <footer className="mt-16 bg-ink text-paper">
       <div
-        className={`${PAGE_WIDTH} grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.5fr]`}
+        className={`${PAGE_WIDTH} grid grid-cols-1 gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.5fr]`}
       >
         <div>
-          <Link
-            to={paths.home}
-            className="inline-block rounded-sm text-2xl font-black tracking-tight uppercase"
-          >
+          <Link to={paths.home} className="inline-block rounded-md text-2xl font-black tracking-tight">
             {SHOP_NAME}
             <span aria-hidden="true" className="text-accent">
               .

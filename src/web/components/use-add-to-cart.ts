@@ -18,7 +18,14 @@ export function useAddToCart(shoe: Shoe) {
       toast.error(MESSAGES.cart.addSize, { id: 'add-size', duration: NOTICE_MS.error });
       return;
     }
-    cartActions.add({ _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size });
+    cartActions.add({
+      _id: shoe._id,
+      name: shoe.name,
+      image: shoe.image,
+      quantity: 1,
+      price: shoe.price,
+      size,
+    });
     toast.success(MESSAGES.cart.added, { id: 'added-to-cart', duration: NOTICE_MS.success });
   }
 

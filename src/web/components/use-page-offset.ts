@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-const PAGE_PARAM = 'page';
+export const PAGE_PARAM = 'page';
 
 /**
  * The current page of a paged list lives in the URL (`?page=2`), so reload, back/forward

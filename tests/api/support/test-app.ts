@@ -14,10 +14,15 @@ export interface TestApp {
 }
 
 /** buildApp() on a fresh database and a throwaway data directory, for inject() tests. */
-export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Env> = {},
+  options: { webDistDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
   const database = await openTestDatabase();
-  const config = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...overrides });
+  const loaded = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...overrides });
+  // API tests never depend on whether the real web app happens to be built.
+  const config = { ...loaded, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build') };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

@@ -51,7 +51,7 @@ export function NewsletterForm() {
           placeholder="you@example.com"
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-full border border-white/20 bg-white/10 px-4 py-2.5 text-sm text-paper placeholder:text-gray-400 focus:border-accent focus:outline-none focus-visible:outline-accent aria-invalid:border-orange-300"
+          className="min-w-0 flex-1 rounded-full border border-white/20 bg-white/10 px-4 py-2.5 text-sm text-paper placeholder:text-gray-400 focus:border-accent aria-invalid:border-orange-300"
           {...register('email')}
         />
         <button

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { useBrands } from '../../api/use-brands';
@@ -70,19 +71,23 @@ export function BrandsMenu() {
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
+    const step = event.key === 'ArrowDown' ? 1 : -1;
     const current = links().indexOf(document.activeElement as HTMLAnchorElement);
-    if (!open) setState('pinned');
-    // The panel renders on open; move focus once it is there.
-    requestAnimationFrame(() => {
-      if (current === -1) focusLink(event.key === 'ArrowDown' ? 0 : -1);
-      else focusLink(current + (event.key === 'ArrowDown' ? 1 : -1));
-    });
+    const target = current === -1 ? (step === 1 ? 0 : -1) : current + step;
+    if (open) {
+      focusLink(target);
+      return;
+    }
+    // A closed panel is `hidden` and cannot take focus: open it first (flushSync renders it now).
+    flushSync(() => setState('pinned'));
+    focusLink(target);
   }
 
   return (
     <div
       ref={rootRef}
-      className="relative"
+      // On phones the button's padding would push BRANDS off the title's left edge.
+      className="relative -ml-3 sm:ml-0"
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onKeyDown={onKeyDown}
@@ -99,7 +104,10 @@ export function BrandsMenu() {
         className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-extrabold tracking-widest text-white transition-colors hover:bg-white/10"
       >
         BRANDS
-        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <ChevronDown
+          aria-hidden="true"
+          className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+        />
       </button>
       {/* Padding, not margin, between button and panel: the pointer stays "inside" while crossing. */}
       <div ref={panelRef} id={panelId} hidden={!open} className="absolute top-full left-0 z-50 pt-2">

@@ -12,7 +12,12 @@ export function CartLink() {
   const count = itemCount(lines);
   const badgeId = useId();
   return (
-    <Link to={paths.cart} aria-label="Cart" aria-describedby={count > 0 ? badgeId : undefined} className={`relative ${headerIconClass}`}>
+    <Link
+      to={paths.cart}
+      aria-label="Cart"
+      aria-describedby={count > 0 ? badgeId : undefined}
+      className={`relative ${headerIconClass}`}
+    >
       <ShoppingBag aria-hidden="true" className="size-5" />
       {count > 0 && (
         <span

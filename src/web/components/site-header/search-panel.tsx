@@ -95,6 +95,12 @@ export function SearchPanel() {
                 type="search"
                 value={text}
                 onChange={(event) => setText(event.target.value)}
+                // Escape in a search field would first just clear it; here it closes the panel at once.
+                onKeyDown={(event) => {
+                  if (event.key !== 'Escape') return;
+                  event.preventDefault();
+                  setOpen(false);
+                }}
                 placeholder="Search shoes by name"
                 autoComplete="off"
                 maxLength={MAX_SEARCH_LENGTH}

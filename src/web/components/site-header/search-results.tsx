@@ -14,10 +14,16 @@ interface SearchResultsProps {
 /** The matches of the header search (image, name, price), or the server's text message (spec §2). */
 export function SearchResults({ result, searching, onPick }: SearchResultsProps) {
   if (!result) {
-    return searching ? <p className="px-1 text-sm font-semibold text-gray-600">{MESSAGES.pages.loading}</p> : null;
+    return searching ? (
+      <p className="px-1 text-sm font-semibold text-gray-600">{MESSAGES.pages.loading}</p>
+    ) : null;
   }
   if (result.kind === 'message') {
-    return <p className="rounded-xl bg-paper px-4 py-6 text-center font-semibold text-gray-700">{result.message}</p>;
+    return (
+      <p className="rounded-xl bg-paper px-4 py-6 text-center font-semibold text-gray-700">
+        {result.message}
+      </p>
+    );
   }
   return (
     <ul className={`flex flex-col gap-1 transition-opacity ${searching ? 'opacity-60' : ''}`}>
@@ -39,7 +45,9 @@ export function SearchResults({ result, searching, onPick }: SearchResultsProps)
             />
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-bold">{shoe.name}</span>
-              <span className="text-xs font-semibold tracking-wider text-gray-600 uppercase">{shoe.brand}</span>
+              <span className="text-xs font-semibold tracking-wider text-gray-600 uppercase">
+                {shoe.brand}
+              </span>
               <span className="text-sm font-bold">{formatPrice(shoe.price)}</span>
             </span>
           </Link>

@@ -15,7 +15,9 @@ import { SearchPanel } from './search-panel';
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 bg-ink text-white shadow-lg shadow-black/10">
-      <div className={`${PAGE_WIDTH} flex flex-wrap items-center gap-x-4 gap-y-1 py-2 sm:h-16 sm:flex-nowrap sm:py-0`}>
+      <div
+        className={`${PAGE_WIDTH} flex flex-wrap items-center gap-x-4 gap-y-1 py-2 sm:h-16 sm:flex-nowrap sm:py-0`}
+      >
         <Link
           to={paths.home}
           className="order-1 rounded-md text-xl font-black tracking-tight whitespace-nowrap sm:text-2xl"

@@ -12,7 +12,7 @@ export default function NotFoundPage() {
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
       aria-labelledby="not-found-heading"
     >
-      <p aria-hidden="true" className="text-8xl font-black tracking-tighter text-accent sm:text-9xl">
+      <p aria-hidden="true" className="text-8xl font-black tracking-tighter text-accent-dark sm:text-9xl">
         404
       </p>
       <h1 id="not-found-heading" className="mt-4 text-3xl font-black tracking-tight text-ink sm:text-4xl">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FieldError } from '../../components/forms/field-error';
 
 export const inputClass =
-  'block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-accent-dark focus:outline-none focus-visible:outline-accent aria-invalid:border-red-700';
+  'block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-accent-dark aria-invalid:border-red-700';
 
 interface FormFieldProps {
   id: string;

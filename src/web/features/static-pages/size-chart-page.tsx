@@ -13,7 +13,7 @@ export default function SizeChartPage() {
       intro="Our sizes follow US sizing. Find your size below and compare it with UK and EU sizes before you order."
     >
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
-        <table className="w-full border-collapse text-center tabular-nums">
+        <table className="w-full border-collapse text-left tabular-nums">
           <caption className="px-4 pt-4 pb-3 text-left text-sm text-gray-600 sm:px-6">
             Sneaker sizes with their US, UK and EU equivalents
           </caption>
@@ -35,10 +35,7 @@ export default function SizeChartPage() {
           </thead>
           <tbody>
             {SIZE_CHART.map((row) => (
-              <tr
-                key={row.size}
-                className="border-t border-black/5 text-left even:bg-paper hover:bg-orange-50"
-              >
+              <tr key={row.size} className="border-t border-black/5 even:bg-paper hover:bg-orange-50">
                 <th scope="row" className="px-4 py-3 font-bold text-ink sm:px-6">
                   {row.size}
                 </th>

@@ -1,0 +1,55 @@
+import type { RefObject } from 'react';
+import type { ShoePage } from '../api/shoe-page';
+import { PageLoading } from './page-loading';
+import { Pager } from './pager';
+import { ShoeGrid } from './shoe-grid';
+import type { CardHeadingLevel } from './shoe-card';
+
+interface PagedShoeListProps {
+  page: ShoePage | undefined;
+  /** True while the query runs for the first time (nothing to show yet). */
+  loading: boolean;
+  /** True while a previous page stays on screen until the new one arrives. */
+  stale: boolean;
+  offset: number;
+  pageSize: number;
+  onOffsetChange: (offset: number) => void;
+  listHeading: RefObject<HTMLElement | null>;
+  headingLevel: CardHeadingLevel;
+  emptyTitle?: string;
+  columns: 3 | 4;
+}
+
+/** Grid of shoe cards with Previous/Next, shared by every server-paged listing. */
+export function PagedShoeList({
+  page,
+  loading,
+  stale,
+  offset,
+  pageSize,
+  onOffsetChange,
+  listHeading,
+  headingLevel,
+  emptyTitle,
+  columns,
+}: PagedShoeListProps) {
+  if (loading) return <PageLoading />;
+  return (
+    <>
+      <ShoeGrid
+        shoes={page?.items ?? []}
+        headingLevel={headingLevel}
+        busy={stale}
+        emptyTitle={emptyTitle}
+        columns={columns}
+      />
+      <Pager
+        offset={offset}
+        pageSize={pageSize}
+        total={page?.total ?? 0}
+        onChange={onOffsetChange}
+        listHeading={listHeading}
+      />
+    </>
+  );
+}

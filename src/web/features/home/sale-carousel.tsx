@@ -1,0 +1,55 @@
+import { useCallback, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { Shoe } from '../../../domain/catalog';
+import { SaleSlide } from './sale-slide';
+
+interface SaleCarouselProps {
+  /** Cheapest first, as the API sends them. */
+  shoes: Shoe[];
+  /** The section heading; the arrows sit beside it. */
+  heading: ReactNode;
+}
+
+/** Slides in view on a desktop when the page opens. */
+const EAGER_SLIDES = 3;
+
+const arrowClass =
+  'inline-flex size-11 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/10 transition-colors hover:bg-ink hover:text-white';
+
+/** The on-sale carousel: loops, so the arrows wrap around from the last deal to the first. */
+export function SaleCarousel({ shoes, heading }: SaleCarouselProps) {
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' });
+  const scrollPrev = useCallback(() => embla?.scrollPrev(), [embla]);
+  const scrollNext = useCallback(() => embla?.scrollNext(), [embla]);
+
+  return (
+    <>
+      <div className="mb-6 flex items-end justify-between gap-4">
+        {heading}
+        {/* Labels avoid "Previous"/"Next": those name the listing's pager further down. */}
+        <div className="flex shrink-0 gap-2">
+          <button type="button" aria-label="Scroll deals left" onClick={scrollPrev} className={arrowClass}>
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </button>
+          <button type="button" aria-label="Scroll deals right" onClick={scrollNext} className={arrowClass}>
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      </div>
+      <div ref={viewportRef} className="-ml-4 overflow-hidden py-2">
+        <div className="flex touch-pan-y">
+          {shoes.map((shoe, index) => (
+            <SaleSlide
+              key={shoe._id}
+              shoe={shoe}
+              position={index + 1}
+              count={shoes.length}
+              eager={index < EAGER_SLIDES}
+            />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { formatPrice } from '../../../domain/cart';
+import type { Shoe } from '../../../domain/catalog';
+import { paths } from '../../paths';
+
+interface SaleSlideProps {
+  shoe: Shoe;
+  position: number;
+  count: number;
+  /** Slides visible on arrival load eagerly; the rest wait until scrolled to. */
+  eager: boolean;
+}
+
+/** One deal of the home carousel: links to the shoe and reads 'SALE $price' (spec §2). */
+export function SaleSlide({ shoe, position, count, eager }: SaleSlideProps) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position} of ${count}`}
+      className="min-w-0 shrink-0 grow-0 basis-[85%] pl-4 sm:basis-1/2 lg:basis-1/3"
+    >
+      <Link
+        to={paths.shoe(shoe._id)}
+        className="group block h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition-shadow hover:shadow-xl"
+      >
+        <div className="overflow-hidden bg-gray-100">
+          <img
+            src={shoe.image}
+            alt=""
+            width={640}
+            height={480}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
+          />
+        </div>
+        <div className="flex items-end justify-between gap-3 p-4">
+          <div className="min-w-0">
+            <p className="truncate text-lg font-extrabold group-hover:text-accent-dark">{shoe.name}</p>
+            <p className="text-xs font-bold tracking-widest text-gray-600 uppercase">{shoe.brand}</p>
+          </div>
+          <p className="shrink-0 rounded-full bg-deal px-3 py-1.5 text-sm font-extrabold text-white">
+            SALE {formatPrice(shoe.price)}
+          </p>
+        </div>
+      </Link>
+    </div>
+  );
+}

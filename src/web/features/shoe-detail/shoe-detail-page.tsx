@@ -1,0 +1,39 @@
+import { useParams } from 'react-router';
+import { MESSAGES } from '../../../domain/messages';
+import { useShoe } from '../../api/use-shoe';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoading } from '../../components/page-loading';
+import { PAGE_WIDTH } from '../../components/page-width';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { BackHomeLink } from './back-home-link';
+import { ShoeDetails } from './shoe-details';
+
+/** `/shoes/:id`: LOADING... until loaded, then the shoe, or 'Shoe not found' for an unknown id. */
+export default function ShoeDetailPage() {
+  const id = useParams().id ?? '';
+  const { data: shoe, isPending, isError } = useShoe(id);
+  useDocumentTitle(shoe?.name ?? (isError ? MESSAGES.catalog.shoeNotFound : undefined));
+
+  return (
+    <div className={`${PAGE_WIDTH} py-8 sm:py-12`}>
+      {isPending || shoe ? (
+        <>
+          <div className="mb-6">
+            <BackHomeLink variant="quiet" />
+          </div>
+          {shoe ? <ShoeDetails key={shoe._id} shoe={shoe} /> : <PageLoading />}
+        </>
+      ) : (
+        // Any failure reads as "not found": spec §8 shows no other load errors.
+        <section aria-labelledby="not-found-title" className="mx-auto max-w-xl">
+          <h1 id="not-found-title" className="mb-6 text-center text-4xl font-black tracking-tight">
+            {MESSAGES.catalog.shoeNotFound}
+          </h1>
+          <EmptyState title="This pair may have sold out or never existed.">
+            <BackHomeLink variant="button" />
+          </EmptyState>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { formatPrice } from '../../../domain/cart';
+import { availableSizes, type Shoe } from '../../../domain/catalog';
+import { BuyButton } from '../../components/buy-button';
+import { OnSaleBadge } from '../../components/on-sale-badge';
+import { SizeSelect } from '../../components/size-select';
+import { useAddToCart } from '../../components/use-add-to-cart';
+import { paths } from '../../paths';
+
+/** Everything about one shoe, and the size + BUY ME! to take it home. */
+export function ShoeDetails({ shoe }: { shoe: Shoe }) {
+  const { size, setSize, buy } = useAddToCart(shoe);
+  const sizes = availableSizes(shoe);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr] lg:gap-14">
+      <div className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
+        <img
+          src={shoe.image}
+          alt={`${shoe.brand} ${shoe.name} in ${shoe.color}`}
+          width={640}
+          height={480}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-[4/3] w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-col">
+        <Link
+          to={paths.collection(shoe.brand)}
+          className="self-start rounded-sm text-sm font-extrabold tracking-widest text-accent-dark uppercase underline-offset-4 hover:underline"
+        >
+          {shoe.brand}
+        </Link>
+        <h1 className="mt-2 text-4xl font-black tracking-tight sm:text-5xl">{shoe.name}</h1>
+        <div className="mt-4 flex items-center gap-3">
+          <p className={`text-3xl font-black ${shoe.onSale ? 'text-deal' : 'text-ink'}`}>
+            {formatPrice(shoe.price)}
+          </p>
+          {shoe.onSale && <OnSaleBadge />}
+        </div>
+        <p className="mt-6 text-base leading-relaxed text-gray-700">{shoe.description}</p>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-gray-200 py-4 text-sm">
+          <dt className="font-bold text-gray-700">Color</dt>
+          <dd className="font-semibold">{shoe.color}</dd>
+          <dt className="font-bold text-gray-700">Brand</dt>
+          <dd className="font-semibold">{shoe.brand}</dd>
+        </dl>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <SizeSelect sizes={sizes} value={size} onChange={setSize} className="sm:w-48" />
+          <BuyButton
+            onClick={buy}
+            disabled={sizes.length === 0}
+            className="w-full text-base sm:w-auto sm:flex-1"
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/** How the server hands out the built React app next to the API. */
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+const INDEX = '<!doctype html><html><body><div id="root"></div>' + ' '.repeat(2048) + '</body></html>';
+let t: TestApp;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("shop");'.repeat(200));
+  fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({}, { webDistDir: distDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/shoes', '/collections/Velo', '/AboutUs', '/sizeChart', '/no/such/page'])(
+    'answers index.html for the page %s',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses the HTML', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('keeps JSON 404s for unknown API paths and non-GET requests', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+    const post = await t.app.inject({ method: 'POST', url: '/shoes' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
