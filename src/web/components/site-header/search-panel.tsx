@@ -73,7 +73,7 @@ export function SearchPanel() {
             </h2>
             <button
               type="button"
-              aria-label="Close search"
+              aria-label="Close"
               onClick={() => setOpen(false)}
               className="inline-flex size-10 items-center justify-center rounded-full transition-colors hover:bg-paper"
             >
