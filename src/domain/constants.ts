@@ -37,3 +37,6 @@ export const USER_STATUSES = ['Enabled', 'Disabled', 'Eliminated'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const RATING = { min: 1, max: 5, default: 1 } as const;
+
+/** Contact form message length (spec §5). */
+export const CONTACT_MESSAGE_LENGTH = { min: 20, max: 500 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_MESSAGE_LENGTH } from './constants.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -46,7 +47,7 @@ export const contactSchema = z.object({
   message: z
     .string({ error: CONTACT_MESSAGES.message })
     .trim()
-    .min(20, CONTACT_MESSAGES.message)
-    .max(500, CONTACT_MESSAGES.message),
+    .min(CONTACT_MESSAGE_LENGTH.min, CONTACT_MESSAGES.message)
+    .max(CONTACT_MESSAGE_LENGTH.max, CONTACT_MESSAGES.message),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -73,6 +73,13 @@ export const MESSAGES = {
     previous: 'Previous',
     next: 'Next',
   },
+  contact: {
+    received: 'Thanks, we got your message and will answer soon.',
+  },
+  common: {
+    /** Shown when a request fails and the server gave no message of its own. */
+    somethingWrong: 'Something went wrong, please try again.',
+  },
   catalog: {
     noSearchMatch: 'No shoes match your search',
     shoeNotFound: 'Shoe not found',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MESSAGES } from '../../domain/messages';
 
 /** A non-2xx answer of our API, carrying the server's `{error: {code, message}}` when it sent one. */
 export class ApiError extends Error {
@@ -69,4 +70,26 @@ export async function getJson<T>(
   const totalHeader = response.headers.get('X-Total-Count');
   const total = totalHeader === null ? undefined : Number(totalHeader);
   return { data: schema.parse(await response.json()), total: Number.isFinite(total) ? total : undefined };
+}
+
+/** POSTs JSON; resolves on 2xx, otherwise throws an ApiError carrying the server's message. */
+export async function postJson(url: string, body: unknown): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', MESSAGES.common.somethingWrong);
+  }
+  if (!response.ok) throw await errorFrom(response);
+}
+
+/** The text to show a shopper for a failed request: the server's own message when it sent one. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError && error.code !== 'http_error'
+    ? error.message
+    : MESSAGES.common.somethingWrong;
 }

@@ -7,7 +7,6 @@ import type { Database } from '../../db/client.js';
 import { contactMessages, newsletterSubscribers } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
 
-export const CONTACT_RECEIVED = 'Thanks, we got your message and will answer soon.';
 export const UNSUBSCRIBED = 'You will not receive our newsletter anymore.';
 
 export function createMailService(deps: {
@@ -68,7 +67,7 @@ export function createMailService(deps: {
         subject: `Contact form: ${input.name}`,
         text: `From: ${input.name} <${input.email}>\n\n${input.message}`,
       });
-      return { message: CONTACT_RECEIVED };
+      return { message: MESSAGES.contact.received };
     },
   };
 }

@@ -7,8 +7,8 @@ import { NOTICE_MS } from '../../../domain/constants';
 import { newsletterSchema } from '../../../domain/forms';
 import { MESSAGES } from '../../../domain/messages';
 import { FieldError } from '../forms/field-error';
-import { errorMessage } from '../forms/post-json';
-import { subscribeNewsletter } from './subscribe-newsletter';
+import { errorMessage } from '../../api/http';
+import { subscribeNewsletter } from '../../api/subscribe-newsletter';
 
 /** Footer newsletter sign-up (spec §2, §5): one email field, toast on success. */
 export function NewsletterForm() {

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { CONTACT_MESSAGE_LENGTH } from '../../../domain/constants';
 import { contactSchema } from '../../../domain/forms';
-import { errorMessage } from '../../components/forms/post-json';
+import { MESSAGES } from '../../../domain/messages';
+import { errorMessage } from '../../api/http';
 import { describedBy, FormField, inputClass } from './form-field';
-import { sendContactMessage } from './send-contact-message';
+import { sendContactMessage } from '../../api/send-contact-message';
 
-/** Spec §9: contact message 20-500 characters. */
-const MESSAGE_MIN = 20;
-const MESSAGE_MAX = 500;
-const SENT = 'Thanks, we got your message and will answer soon.';
+const { min: MESSAGE_MIN, max: MESSAGE_MAX } = CONTACT_MESSAGE_LENGTH;
+const SENT = MESSAGES.contact.received;
 
 type Outcome = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
