@@ -21,6 +21,17 @@ import { createCatalogService } from './modules/catalog/service.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { createMailService } from './modules/mail/service.js';
 import { createMailer } from './mail/mailer.js';
+import multipart from '@fastify/multipart';
+import { createAuth } from './auth/auth.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { createCurrentUser } from './auth/current-user.js';
+import { ensureAdmin } from './auth/ensure-admin.js';
+import { resolveSessionSecret } from './auth/session-secret.js';
+import { refuseCrossSiteWrites } from './http/same-origin.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { createAccountService } from './modules/accounts/service.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createDiskImageStore } from './storage/image-store.js';
 import rateLimit from '@fastify/rate-limit';
 import { SHOP_NAME } from '../domain/constants.js';
 
@@ -28,12 +39,19 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: boolean;
+  /** Create the administrator account when missing (npm start does; tests choose). */
+  bootstrapAdmin?: boolean;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The whole shop as one Fastify instance: tests call this and use `inject()`. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  bootstrapAdmin = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: true,
@@ -70,24 +88,39 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   // Limits apply only to routes that ask for one (config.rateLimit), such as the public forms.
   await app.register(rateLimit, { global: false });
 
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    db: database.db,
-    log: app.log,
-  });
-  const catalog = createCatalogService(createCatalogRepository(database.db));
-  const mail = createMailService({
-    db: database.db,
-    mailer,
-    publicUrl,
-    contactTo: config.CONTACT_TO ?? config.ADMIN_EMAIL,
-  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
+  const images = createDiskImageStore(config.uploadsDir);
+  const google = config.GOOGLE_CLIENT_ID
+    ? {
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        issuer: config.GOOGLE_ISSUER,
+      }
+    : undefined;
+  const secret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
+  const auth = createAuth({ db, mailer, secret, publicUrl, google });
+  if (bootstrapAdmin) {
+    const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
+    await ensureAdmin(auth, db, admin, (line) => app.log.warn(line));
+  }
+  const adminEmail = config.ADMIN_EMAIL;
+  const currentUser = createCurrentUser({ auth, db, adminEmail });
+  const accounts = createAccountService({ auth, db, images, adminEmail });
+  const catalog = createCatalogService(createCatalogRepository(db));
+  const contactTo = config.CONTACT_TO ?? adminEmail;
+  const mail = createMailService({ db, mailer, publicUrl, contactTo });
   await app.register(
     async (api) => {
+      api.addHook('onRequest', refuseCrossSiteWrites(publicUrl));
       await api.register(catalogRoutes, { catalog });
       await api.register(mailRoutes, { mail });
+      await api.register(authRoutes, { auth, publicUrl });
+      await api.register(accountRoutes, { accounts, currentUser, googleEnabled: Boolean(google) });
+      await api.register(userRoutes, { db, currentUser, adminEmail });
     },
     { prefix: '/api' },
   );

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     }
   });
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, bootstrapAdmin: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

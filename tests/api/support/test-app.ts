@@ -16,14 +16,19 @@ export interface TestApp {
 /** buildApp() on a fresh database and a throwaway data directory, for inject() tests. */
 export async function createTestApp(
   overrides: Partial<Env> = {},
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; bootstrapAdmin?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
   const database = await openTestDatabase();
   const loaded = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...overrides });
   // API tests never depend on whether the real web app happens to be built.
   const config = { ...loaded, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build') };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    bootstrapAdmin: options.bootstrapAdmin ?? false,
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+/**
+ * Identity forms (spec §5, §8). The spec's identity errors come from its
+ * identity provider; ours come from these schemas and the accounts service.
+ */
+export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
+export const DISPLAY_NAME_MAX = 60;
+
+export const PASSWORD_TOO_LONG = `The Password can be at most ${PASSWORD_LENGTH.max} characters`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const accountEmailSchema = z
+  .string({ error: MESSAGES.identity.invalidEmail })
+  .trim()
+  .max(254, MESSAGES.identity.invalidEmail)
+  .regex(EMAIL, MESSAGES.identity.invalidEmail)
+  .transform((email) => email.toLowerCase());
+
+/** Empty: 'Fill the password'; short: the spec's weak-password text; long: refused before hashing. */
+export const passwordSchema = z
+  .string({ error: MESSAGES.identity.fillPassword })
+  .min(1, MESSAGES.identity.fillPassword)
+  .min(PASSWORD_LENGTH.min, MESSAGES.identity.weakPassword)
+  .max(PASSWORD_LENGTH.max, PASSWORD_TOO_LONG);
+
+export const credentialsSchema = z.object({ email: accountEmailSchema, password: passwordSchema });
+export type Credentials = z.input<typeof credentialsSchema>;
+
+export const forgetPasswordSchema = z.object({ email: accountEmailSchema });
+export type ForgetPasswordInput = z.input<typeof forgetPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const DISPLAY_NAME_MESSAGE = `Enter a name of 1 to ${DISPLAY_NAME_MAX} characters`;
+export const displayNameSchema = z.object({
+  name: z
+    .string({ error: DISPLAY_NAME_MESSAGE })
+    .trim()
+    .min(1, DISPLAY_NAME_MESSAGE)
+    .max(DISPLAY_NAME_MAX, DISPLAY_NAME_MESSAGE),
+});
+export type DisplayNameInput = z.input<typeof displayNameSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.identity.fillPassword })
+    .min(1, MESSAGES.identity.fillPassword)
+    .max(PASSWORD_LENGTH.max, MESSAGES.identity.wrongPassword),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const ROLES = ['admin', 'manager', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The user record of spec §3 (+ name, image and role for the account screen). */
+export const userSchema = z.object({
+  _id: z.string(),
+  idUser: z.string(),
+  email: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(['Enabled', 'Disabled', 'Eliminated']),
+  manager: z.boolean(),
+  role: z.enum(ROLES),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({ user: userSchema.nullable() });
+
+/** Administrator and managers may use the admin panel (DESIGN.md §2). */
+export function canUseAdminPanel(user: Pick<User, 'role'> | null | undefined): boolean {
+  return user?.role === 'admin' || user?.role === 'manager';
+}
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE = 256;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Auth } from './auth.js';
+
+/**
+ * The few better-auth endpoints the browser talks to directly: starting a
+ * Google sign-in and its OpenID Connect callback. Email and password go
+ * through our own /api/account routes (spec messages, rate limits).
+ */
+const EXPOSED = ['/api/auth/sign-in/oauth2', '/api/auth/oauth2/callback/', '/api/auth/error'];
+
+export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> = async (
+  app,
+  { auth, publicUrl },
+) => {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, publicUrl);
+      if (!EXPOSED.some((prefix) => url.pathname.startsWith(prefix))) {
+        return reply
+          .status(404)
+          .send({ error: { code: 'not_found', message: `No route for ${request.method} ${url.pathname}` } });
+      }
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: request.method === 'POST' && request.body ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+    },
+  });
+};

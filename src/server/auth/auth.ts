@@ -1,0 +1,121 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_LENGTH } from '../../domain/account.js';
+import { MESSAGES } from '../../domain/messages.js';
+import type { Database } from '../db/client.js';
+import { accounts, sessions, users, verifications } from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+
+export interface AuthOptions {
+  db: Database;
+  mailer: Mailer;
+  secret: string;
+  /** Where shoppers reach the shop: cookies, OAuth callbacks and mailed links are built on it. */
+  publicUrl: string;
+  google?: { clientId: string; clientSecret?: string; issuer: string };
+}
+
+export const RESET_PASSWORD_PAGE = '/reset-password';
+const SESSION_DAYS = 30;
+
+/**
+ * better-auth inside our own backend: email + password, Google through
+ * OpenID Connect, password reset by mail, sessions in the database behind an
+ * httpOnly, SameSite=Lax cookie.
+ */
+export function createAuth({ db, mailer, secret, publicUrl, google }: AuthOptions) {
+  return betterAuth({
+    appName: 'Sneaker Street',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        // Only the administrator changes these (admin issue); nobody sets them at sign-up.
+        status: { type: 'string', defaultValue: 'Enabled', input: false },
+        manager: { type: 'boolean', defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const link = `${publicUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Sneaker Street password',
+          text:
+            `Someone (hopefully you) asked to reset the password of ${user.email}.\n\n` +
+            `Choose a new password here within the next hour: ${link}\n\n` +
+            'If it was not you, ignore this mail: your password stays as it is.',
+        });
+      },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [] },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    databaseHooks: {
+      session: {
+        create: {
+          // A Disabled or Eliminated account never gets a session (ASVS 7.4.2).
+          async before(session) {
+            const [owner] = await db
+              .select({ status: users.status })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (owner && owner.status !== 'Enabled') {
+              throw new APIError('FORBIDDEN', {
+                message: MESSAGES.identity.disabled,
+                code: 'ACCOUNT_DISABLED',
+              });
+            }
+          },
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'shop',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    // Our own limits (@fastify/rate-limit) guard sign-in, sign-up and reset, per address and per account.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,217 @@
+import '@fastify/multipart';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AVATAR_MAX_BYTES,
+  changePasswordSchema,
+  credentialsSchema,
+  displayNameSchema,
+  forgetPasswordSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  userSchema,
+} from '../../../domain/account.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import type { CurrentUser } from '../../auth/current-user.js';
+import { createAttemptLimiter } from '../../http/attempt-limiter.js';
+import { errorBodySchema, HttpError } from '../../http/errors.js';
+import type { AccountService, AuthAnswer } from './service.js';
+
+const messageSchema = z.object({ message: z.string() });
+const userAnswerSchema = z.object({ user: userSchema });
+const messageAndUserSchema = z.object({ message: z.string(), user: userSchema });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+function send<T>(reply: FastifyReply, answer: AuthAnswer<T>): FastifyReply {
+  if (answer.cookies.length > 0) reply.header('set-cookie', answer.cookies);
+  return reply.send(answer.body);
+}
+
+const emailKey = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+};
+
+interface AccountRoutesOptions {
+  accounts: AccountService;
+  currentUser: CurrentUser;
+  googleEnabled: boolean;
+}
+
+/** Sign-up, sign-in, sign-out, password recovery and the signed-in user's own profile. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  const { accounts, currentUser, googleEnabled } = options;
+  const rateLimitMessage = () => ({
+    statusCode: 429,
+    error: 'rate_limited',
+    message: MESSAGES.identity.tooManyAttempts,
+  });
+  // Guessing is slow on two axes: per address (route config) and per account (preHandler).
+  const perAccount = (max: number) =>
+    createAttemptLimiter({ max, windowMs: 60_000, message: MESSAGES.identity.tooManyAttempts }).by(emailKey);
+  const perAddress = (max: number) => ({
+    max,
+    timeWindow: '1 minute',
+    errorResponseBuilder: rateLimitMessage,
+  });
+
+  app.get(
+    '/account/session',
+    {
+      schema: { tags: ['account'], summary: 'The signed-in user, or null', response: { 200: sessionSchema } },
+    },
+    async (request) => ({ user: await currentUser.optional(request) }),
+  );
+
+  app.get(
+    '/account/providers',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Which sign-in providers are configured',
+        response: { 200: z.object({ google: z.boolean() }) },
+      },
+    },
+    async () => ({ google: googleEnabled }),
+  );
+
+  app.post(
+    '/account/sign-up',
+    {
+      config: { rateLimit: perAddress(10) },
+      preHandler: perAccount(5),
+      schema: {
+        tags: ['account'],
+        summary: 'Create an account with email and password, and sign in',
+        body: credentialsSchema,
+        response: { 200: userAnswerSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await accounts.signUp(request.body.email, request.body.password, fromNodeHeaders(request.headers)),
+      ),
+  );
+
+  app.post(
+    '/account/sign-in',
+    {
+      config: { rateLimit: perAddress(20) },
+      preHandler: perAccount(8),
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with email and password',
+        body: credentialsSchema,
+        response: { 200: userAnswerSchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await accounts.signIn(request.body.email, request.body.password, fromNodeHeaders(request.headers)),
+      ),
+  );
+
+  app.post(
+    '/account/sign-out',
+    { schema: { tags: ['account'], summary: 'End this session', response: { 200: messageSchema } } },
+    async (request, reply) => send(reply, await accounts.signOut(fromNodeHeaders(request.headers))),
+  );
+
+  app.post(
+    '/account/forget',
+    {
+      config: { rateLimit: perAddress(5) },
+      preHandler: perAccount(3),
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a password reset link',
+        body: forgetPasswordSchema,
+        response: { 200: messageSchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => accounts.requestPasswordReset(request.body.email),
+  );
+
+  app.post(
+    '/account/reset-password',
+    {
+      config: { rateLimit: perAddress(10) },
+      schema: {
+        tags: ['account'],
+        summary: 'Choose a new password with the token of a reset link (works once, expires in an hour)',
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => accounts.resetPassword(request.body.token, request.body.newPassword),
+  );
+
+  app.put(
+    '/account/name',
+    {
+      preHandler: currentUser.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the display name',
+        body: displayNameSchema,
+        response: { 200: messageAndUserSchema, ...errors },
+      },
+    },
+    async (request) => accounts.changeName((await currentUser.require(request))._id, request.body.name),
+  );
+
+  app.put(
+    '/account/password',
+    {
+      preHandler: currentUser.requireUser,
+      config: { rateLimit: perAddress(10) },
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password (asks for the current one; other sessions end)',
+        body: changePasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        await accounts.changePassword(
+          request.body.currentPassword,
+          request.body.newPassword,
+          fromNodeHeaders(request.headers),
+        ),
+      ),
+  );
+
+  app.post(
+    '/account/image',
+    {
+      preHandler: currentUser.requireUser,
+      config: { rateLimit: perAddress(20) },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Upload a profile image (multipart field "image"; JPEG, PNG, WebP, GIF or AVIF, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: messageAndUserSchema, 413: errorBodySchema, 415: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.require(request);
+      if (!request.isMultipart()) throw new HttpError(400, 'validation', MESSAGES.identity.imageRequired);
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw new HttpError(400, 'validation', MESSAGES.identity.imageRequired);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch {
+        throw new HttpError(413, 'payload_too_large', MESSAGES.identity.imageTooLarge);
+      }
+      return accounts.changeImage(user._id, bytes);
+    },
+  );
+};

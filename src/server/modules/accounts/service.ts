@@ -1,0 +1,174 @@
+import crypto from 'node:crypto';
+import { APIError } from 'better-auth/api';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, type User } from '../../../domain/account.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import type { Auth } from '../../auth/auth.js';
+import { RESET_PASSWORD_PAGE } from '../../auth/auth.js';
+import { accountDisabled, toUser } from '../../auth/current-user.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { ImageStore } from '../../storage/image-store.js';
+
+const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+/** What a route sends back: a body, and the session cookies better-auth set or cleared. */
+export interface AuthAnswer<T> {
+  body: T;
+  cookies: string[];
+}
+
+const withCookies = <T>(body: T, headers: Headers): AuthAnswer<T> => ({
+  body,
+  cookies: headers.getSetCookie(),
+});
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof APIError ? error.statusCode : undefined;
+}
+
+export function createAccountService(deps: {
+  auth: Auth;
+  db: Database;
+  images: ImageStore;
+  adminEmail: string;
+}) {
+  const { auth, db, images, adminEmail } = deps;
+
+  async function findByEmail(email: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    return row;
+  }
+
+  async function userById(id: string): Promise<User> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw new HttpError(404, 'not_found', MESSAGES.identity.userNotFound);
+    return toUser(row, adminEmail);
+  }
+
+  return {
+    findByEmail,
+    userById,
+
+    async signUp(email: string, password: string, headers: Headers): Promise<AuthAnswer<{ user: User }>> {
+      if (await findByEmail(email)) throw new HttpError(409, 'email_in_use', MESSAGES.identity.emailInUse);
+      try {
+        const result = await auth.api.signUpEmail({
+          body: { email, password, name: email.split('@')[0] ?? email },
+          headers,
+          returnHeaders: true,
+        });
+        return withCookies({ user: await userById(result.response.user.id) }, result.headers);
+      } catch (error) {
+        // Two sign-ups racing for one address: the loser hears the same as a later one would.
+        if (statusOf(error) === 422) throw new HttpError(409, 'email_in_use', MESSAGES.identity.emailInUse);
+        throw error;
+      }
+    },
+
+    /** The spec tells 'User not found' apart from 'Wrong Password'; rate limits keep guessing slow. */
+    async signIn(email: string, password: string, headers: Headers): Promise<AuthAnswer<{ user: User }>> {
+      const row = await findByEmail(email);
+      if (!row) throw new HttpError(404, 'user_not_found', MESSAGES.identity.userNotFound);
+      if (row.status !== 'Enabled') throw accountDisabled();
+      try {
+        const result = await auth.api.signInEmail({
+          body: { email, password },
+          headers,
+          returnHeaders: true,
+        });
+        return withCookies({ user: toUser(row, adminEmail) }, result.headers);
+      } catch (error) {
+        if (statusOf(error) === 401)
+          throw new HttpError(401, 'wrong_password', MESSAGES.identity.wrongPassword);
+        throw error;
+      }
+    },
+
+    async signOut(headers: Headers): Promise<AuthAnswer<{ message: string }>> {
+      try {
+        const result = await auth.api.signOut({ headers, returnHeaders: true });
+        return withCookies({ message: MESSAGES.identity.loggedOut }, result.headers);
+      } catch {
+        // No session to end: signing out is still done.
+        return { body: { message: MESSAGES.identity.loggedOut }, cookies: [] };
+      }
+    },
+
+    async requestPasswordReset(email: string): Promise<{ message: string }> {
+      if (!(await findByEmail(email)))
+        throw new HttpError(404, 'user_not_found', MESSAGES.identity.userNotFound);
+      await auth.api.requestPasswordReset({ body: { email, redirectTo: RESET_PASSWORD_PAGE } });
+      return { message: MESSAGES.identity.resetSent };
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword } });
+      } catch (error) {
+        if (statusOf(error) === 400)
+          throw new HttpError(400, 'invalid_token', MESSAGES.identity.resetLinkInvalid);
+        throw error;
+      }
+      return { message: MESSAGES.identity.passwordReset };
+    },
+
+    async changeName(userId: string, name: string): Promise<{ message: string; user: User }> {
+      await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+      return { message: MESSAGES.identity.nameUpdated, user: await userById(userId) };
+    },
+
+    async changePassword(
+      currentPassword: string,
+      newPassword: string,
+      headers: Headers,
+    ): Promise<AuthAnswer<{ message: string }>> {
+      try {
+        const result = await auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        return withCookies({ message: MESSAGES.identity.passwordUpdated }, result.headers);
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 400 || status === 401) {
+          throw new HttpError(400, 'wrong_password', MESSAGES.identity.wrongPassword, {
+            currentPassword: MESSAGES.identity.wrongPassword,
+          });
+        }
+        throw error;
+      }
+    },
+
+    /** Checked by content (sharp must decode it), resized to a square WebP, stored in the image store. */
+    async changeImage(userId: string, bytes: Buffer): Promise<{ message: string; user: User }> {
+      if (bytes.length > AVATAR_MAX_BYTES)
+        throw new HttpError(413, 'payload_too_large', MESSAGES.identity.imageTooLarge);
+      let webp: Buffer;
+      try {
+        const { format } = await sharp(bytes).metadata();
+        // Raster formats only: an SVG is a document, not a photo.
+        if (!format || !AVATAR_FORMATS.has(format)) throw new Error(`format ${format}`);
+        webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
+          .rotate()
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch {
+        throw new HttpError(415, 'unsupported_media_type', MESSAGES.identity.imageInvalid);
+      }
+      const hash = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 12);
+      const url = await images.put(`avatars/${userId}-${hash}.webp`, webp, 'image/webp');
+      await db.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
+      return { message: MESSAGES.identity.imageUploaded, user: await userById(userId) };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

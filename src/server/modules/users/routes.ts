@@ -1,0 +1,67 @@
+import { asc, count, ilike, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userSchema } from '../../../domain/account.js';
+import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
+import { toUser, type CurrentUser } from '../../auth/current-user.js';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { errorBodySchema } from '../../http/errors.js';
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema };
+
+/** Spec §7 user calls. Identity always comes from the session, never from the body. */
+export const userRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  currentUser: CurrentUser;
+  adminEmail: string;
+}> = async (app, { db, currentUser, adminEmail }) => {
+  app.post(
+    '/users',
+    {
+      preHandler: currentUser.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Sync after an authentication change: answers the signed-in user record (idempotent)',
+        // The spec's client sends { email, idUser }; both are ignored in favour of the session.
+        body: z
+          .object({ email: z.string().max(254).optional(), idUser: z.string().max(200).optional() })
+          .optional(),
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => currentUser.require(request),
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: currentUser.requireAdmin,
+      schema: {
+        tags: ['users', 'admin'],
+        summary: 'Users, paged, optionally searched by email or name (administrator or manager)',
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+          limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(PAGE_SIZE.adminUsers),
+        }),
+        response: { 200: z.array(userSchema), 400: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { q, offset, limit } = request.query;
+      const where = q ? or(ilike(users.email, `%${q}%`), ilike(users.name, `%${q}%`)) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.createdAt), asc(users.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return reply.header('x-total-count', total?.n ?? 0).send(rows.map((row) => toUser(row, adminEmail)));
+    },
+  );
+};
