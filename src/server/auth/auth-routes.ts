@@ -7,7 +7,7 @@ import type { Auth } from './auth.js';
  * Google sign-in and its OpenID Connect callback. Email and password go
  * through our own /api/account routes (spec messages, rate limits).
  */
-const EXPOSED = ['/api/auth/sign-in/oauth2', '/api/auth/oauth2/callback/', '/api/auth/error'];
+const EXPOSED = ['/api/auth/sign-in/social', '/api/auth/callback/', '/api/auth/error'];
 
 export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> = async (
   app,
