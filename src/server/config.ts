@@ -27,6 +27,8 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
+  /** Serve the web app from another build directory (previews of a work in progress). */
+  WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...parsed.data,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    webDistDir: path.join(ROOT_DIR, 'dist', 'web'),
+    webDistDir: parsed.data.WEB_DIST_DIR
+      ? path.resolve(ROOT_DIR, parsed.data.WEB_DIST_DIR)
+      : path.join(ROOT_DIR, 'dist', 'web'),
   };
 }
