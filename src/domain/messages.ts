@@ -63,6 +63,13 @@ export const MESSAGES = {
     imageInvalid: 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF)',
     imageTooLarge: 'The image can be at most 5 MB',
     tooManyAttempts: 'Too many attempts, please wait a minute and try again',
+    googleFailed: 'Google sign-in failed, please try again.',
+    googleAccountExists: 'An account with this email already exists: sign in with your password.',
+    passwordsDiffer: 'The passwords do not match',
+  },
+  account: {
+    /** Until the checkout issue brings the orders list. */
+    ordersPlaceholder: 'Your orders will show here.',
   },
   admin: {
     shoeCreated: 'Your shoe was added to store',

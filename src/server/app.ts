@@ -31,6 +31,10 @@ import { refuseCrossSiteWrites } from './http/same-origin.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { createCheckoutService } from './modules/checkout/checkout-service.js';
+import { createOrdersRepository } from './modules/checkout/orders-repository.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { createTestPaymentProvider } from './payments/test-payment-provider.js';
 import { createDiskImageStore } from './storage/image-store.js';
 import rateLimit from '@fastify/rate-limit';
 import { SHOP_NAME } from '../domain/constants.js';
@@ -113,6 +117,9 @@ export async function buildApp({
   const catalog = createCatalogService(createCatalogRepository(db));
   const contactTo = config.CONTACT_TO ?? adminEmail;
   const mail = createMailService({ db, mailer, publicUrl, contactTo });
+  const payments = createTestPaymentProvider(secret);
+  const orders = createOrdersRepository(db);
+  const checkout = createCheckoutService({ db, payments, orders, mailer, publicUrl });
   await app.register(
     async (api) => {
       api.addHook('onRequest', refuseCrossSiteWrites(publicUrl));
@@ -121,6 +128,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, publicUrl });
       await api.register(accountRoutes, { accounts, currentUser, googleEnabled: Boolean(google) });
       await api.register(userRoutes, { db, currentUser, adminEmail });
+      await api.register(checkoutRoutes, { checkout, orders, payments, currentUser });
     },
     { prefix: '/api' },
   );

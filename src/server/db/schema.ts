@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  jsonb,
   check,
   index,
   integer,
@@ -101,6 +102,8 @@ export const orders = pgTable(
       .notNull()
       .default('Pending'),
     idempotencyKey: text('idempotency_key').unique(),
+    /** A payment method pays for one order only. */
+    paymentMethodId: text('payment_method_id').unique(),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
@@ -247,3 +250,18 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * Checkout requests by Idempotency-Key: a retry gets the first answer back;
+ * the same key with another body is refused.
+ */
+export const checkoutAttempts = pgTable('checkout_attempts', {
+  key: text('key').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  createdAt: createdAt(),
+});

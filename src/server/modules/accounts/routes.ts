@@ -153,7 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.put(
     '/account/name',
     {
-      preHandler: currentUser.requireUser,
+      onRequest: currentUser.requireUser,
       schema: {
         tags: ['account'],
         summary: 'Change the display name',
@@ -167,7 +167,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.put(
     '/account/password',
     {
-      preHandler: currentUser.requireUser,
+      onRequest: currentUser.requireUser,
       config: { rateLimit: perAddress(10) },
       schema: {
         tags: ['account'],
@@ -190,7 +190,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/account/image',
     {
-      preHandler: currentUser.requireUser,
+      onRequest: currentUser.requireUser,
       config: { rateLimit: perAddress(20) },
       schema: {
         tags: ['account'],

@@ -19,7 +19,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users',
     {
-      preHandler: currentUser.requireUser,
+      onRequest: currentUser.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Sync after an authentication change: answers the signed-in user record (idempotent)',
@@ -36,7 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/users',
     {
-      preHandler: currentUser.requireAdmin,
+      onRequest: currentUser.requireAdmin,
       schema: {
         tags: ['users', 'admin'],
         summary: 'Users, paged, optionally searched by email or name (administrator or manager)',

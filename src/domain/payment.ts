@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { checkoutAddressSchema } from './forms.js';
+
+/** Stripe's published test cards and what each does (test mode only, DESIGN.md §3). */
+export const TEST_CARD_OUTCOMES = {
+  '4242424242424242': 'succeeded',
+  '4000056655665556': 'succeeded',
+  '5555555555554444': 'succeeded',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+} as const;
+export type CardOutcome = (typeof TEST_CARD_OUTCOMES)[keyof typeof TEST_CARD_OUTCOMES];
+
+export const PAYMENT_MESSAGES = {
+  cardNumber: 'Your card number is invalid.',
+  notTestCard:
+    'Your card was declined: this shop runs in test mode, use a test card such as 4242 4242 4242 4242.',
+  expiry: 'Your card has expired or the expiry date is invalid.',
+  cvc: "Your card's security code is invalid.",
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+} as const;
+
+/** The Luhn checksum every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export function normalizeCardNumber(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+/** The card is still valid during its expiry month. */
+export function isExpired(expMonth: number, expYear: number, now = new Date()): boolean {
+  const year = expYear < 100 ? 2000 + expYear : expYear;
+  return year < now.getFullYear() || (year === now.getFullYear() && expMonth < now.getMonth() + 1);
+}
+
+/** What `POST /api/payments/methods` takes: a card and its billing details, like Stripe's createPaymentMethod. */
+export const paymentMethodRequestSchema = z.object({
+  card: z.object({
+    number: z
+      .string()
+      .max(30, PAYMENT_MESSAGES.cardNumber)
+      .transform(normalizeCardNumber)
+      .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), PAYMENT_MESSAGES.cardNumber),
+    exp_month: z.coerce.number().int().min(1, PAYMENT_MESSAGES.expiry).max(12, PAYMENT_MESSAGES.expiry),
+    exp_year: z.coerce.number().int().min(0, PAYMENT_MESSAGES.expiry).max(2100, PAYMENT_MESSAGES.expiry),
+    cvc: z.string().regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cvc),
+  }),
+  billing_details: checkoutAddressSchema,
+});
+export type PaymentMethodRequest = z.input<typeof paymentMethodRequestSchema>;
+
+/** `POST /api/cart/checkout` (spec §7): the client's cart and the amount it shows, in cents. */
+export const checkoutRequestSchema = z.object({
+  id: z.string().regex(/^pm_[\w.-]{1,400}$/, 'Invalid payment method'),
+  // The spec's client sends who it is; the server uses the session instead.
+  email: z.string().max(254).optional(),
+  uid: z.string().max(200).optional(),
+  shoes: z
+    .array(
+      z.object({
+        _id: z.string().max(100),
+        size: z.string().min(1).max(10),
+        quantity: z.number().int().min(1, 'Quantities are whole numbers from 1').max(99),
+        // Name, image and price may come along; the server reads them from the catalogue.
+        name: z.string().max(200).optional(),
+        image: z.string().max(500).optional(),
+        price: z.number().optional(),
+      }),
+    )
+    .min(1, 'Your cart is empty')
+    .max(50),
+  amount: z.number().int().min(1).max(100_000_000),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+export const CHECKOUT_MESSAGES = {
+  paid: 'Payment successful! Your order is on its way.',
+  pricesChanged: 'Prices changed since you filled your cart. Check the new total and pay again.',
+  outOfStock: (name: string, size: string) => `Sorry, ${name} in size ${size} is out of stock.`,
+  unknownShoe: 'A shoe in your cart is no longer in our catalogue.',
+  paymentMethodUsed: 'This payment method was already used. Enter your card again.',
+  paymentMethodInvalid: 'This payment method is not valid. Enter your card again.',
+  idempotencyMismatch: 'This Idempotency-Key was already used for another checkout.',
+  inProgress: 'This checkout is still being processed.',
+} as const;
+
+/** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  idPayment: z.string(),
+  amount: z.number().int(),
+  date: z.string(),
+  status: z.enum(['Pending', 'Received']),
+  shoe: z.array(
+    z.object({
+      _id: z.string().nullable(),
+      name: z.string(),
+      image: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      size: z.string(),
+    }),
+  ),
+});
+export type Order = z.infer<typeof orderSchema>;

@@ -1,0 +1,71 @@
+import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { isUuid } from '../../../domain/catalog.js';
+import type { Order } from '../../../domain/payment.js';
+import type { Database } from '../../db/client.js';
+import { orderLines, orders } from '../../db/schema.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export function createOrdersRepository(db: Database) {
+  async function withLines(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(orderLines.name), asc(orderLines.size));
+    return rows.map((row) => ({
+      _id: row.id,
+      email: row.email,
+      idPayment: row.idPayment,
+      amount: row.amountCents,
+      date: row.createdAt.toISOString(),
+      status: row.status,
+      shoe: lines
+        .filter((line) => line.orderId === row.id)
+        .map((line) => ({
+          _id: line.shoeId,
+          name: line.name,
+          image: line.image,
+          quantity: line.quantity,
+          price: line.unitPriceCents / 100,
+          size: line.size,
+        })),
+    }));
+  }
+
+  return {
+    async forUser(userId: string, limit: number): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt))
+        .limit(limit);
+      return withLines(rows);
+    },
+
+    /** By `_id` or by `idPayment`, with the owner so callers can check access. */
+    async find(idOrPayment: string): Promise<{ order: Order; userId: string } | undefined> {
+      const byId = isUuid(idOrPayment);
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          byId
+            ? or(eq(orders.id, idOrPayment), eq(orders.idPayment, idOrPayment))
+            : eq(orders.idPayment, idOrPayment),
+        );
+      if (!row) return undefined;
+      const [order] = await withLines([row]);
+      return { order: order!, userId: row.userId };
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canUseAdminPanel } from '../../../domain/account.js';
+import { checkoutRequestSchema, orderSchema, paymentMethodRequestSchema } from '../../../domain/payment.js';
+import { forbidden, type CurrentUser } from '../../auth/current-user.js';
+import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
+import { PaymentError, type PaymentProvider } from '../../payments/payment-provider.js';
+import type { CheckoutService } from './checkout-service.js';
+import type { OrdersRepository } from './orders-repository.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const MAX_ORDERS_LISTED = 100;
+export const ORDER_NOT_FOUND = 'Order not found';
+
+interface CheckoutRoutesOptions {
+  checkout: CheckoutService;
+  orders: OrdersRepository;
+  payments: PaymentProvider;
+  currentUser: CurrentUser;
+}
+
+/** Card payment methods, checkout and the shopper's orders (spec §7 /cart calls). */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
+  const { checkout, orders, payments, currentUser } = options;
+
+  app.post(
+    '/payments/methods',
+    {
+      onRequest: currentUser.requireUser,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Turn a card into a payment method id (pm_...), like Stripe.js createPaymentMethod',
+        body: paymentMethodRequestSchema,
+        response: {
+          200: z.object({ id: z.string() }),
+          402: errorBodySchema,
+          429: errorBodySchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.require(request);
+      try {
+        return await payments.createPaymentMethod(user._id, request.body);
+      } catch (error) {
+        if (error instanceof PaymentError) throw new HttpError(error.status, error.code, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/cart/checkout',
+    {
+      onRequest: currentUser.requireUser,
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Pay for the cart: priced by the server, stock taken, payment captured, order saved; idempotent per key',
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        body: checkoutRequestSchema,
+        response: {
+          200: z.object({ message: z.string(), order: orderSchema }),
+          402: errorBodySchema,
+          409: errorBodySchema,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.require(request);
+      const result = await checkout.checkout(user, request.body, request.headers['idempotency-key']);
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.get(
+    '/cart/:userId',
+    {
+      onRequest: currentUser.requireUser,
+      schema: {
+        tags: ['checkout'],
+        summary: "A user's orders, newest first (the user themself, or the administrator)",
+        params: z.object({ userId: z.string().max(200) }),
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.require(request);
+      if (request.params.userId !== user._id && !canUseAdminPanel(user)) throw forbidden();
+      return orders.forUser(request.params.userId, MAX_ORDERS_LISTED);
+    },
+  );
+
+  app.get(
+    '/cart/order/:orderId',
+    {
+      onRequest: currentUser.requireUser,
+      schema: {
+        tags: ['checkout'],
+        summary: 'One order by its id or idPayment (its owner, or the administrator)',
+        params: z.object({ orderId: z.string().max(200) }),
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.require(request);
+      const found = await orders.find(request.params.orderId);
+      // Someone else's order answers like a missing one: ids are not a way to probe.
+      if (!found || (found.userId !== user._id && !canUseAdminPanel(user))) throw notFound(ORDER_NOT_FOUND);
+      return found.order;
+    },
+  );
+};

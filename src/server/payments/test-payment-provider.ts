@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import {
+  isExpired,
+  PAYMENT_MESSAGES,
+  paymentMethodRequestSchema,
+  TEST_CARD_OUTCOMES,
+  type CardOutcome,
+} from '../../domain/payment.js';
+import { PaymentError, type PaymentProvider } from './payment-provider.js';
+
+interface MethodClaims {
+  /** Whose card this is: nobody else may pay with it. */
+  user: string;
+  outcome: CardOutcome;
+  last4: string;
+  nonce: string;
+}
+
+/**
+ * The built-in test-mode card processor: it behaves like Stripe's test mode
+ * (Luhn, expiry and CVC checks; Stripe's test cards with their outcomes; any
+ * other number refused). A payment method id is a signed token carrying its
+ * owner and outcome, so no state is needed to check it on any instance; that
+ * it is used once is kept by the orders table (one order per method).
+ */
+export function createTestPaymentProvider(secret: string): PaymentProvider {
+  const sign = (payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('base64url');
+  const charges = new Map<string, { id: string; amountCents: number }>();
+
+  function readMethod(id: string): MethodClaims {
+    const [payload, signature] = id.replace(/^pm_/, '').split('.');
+    const expected = payload ? sign(payload) : '';
+    if (
+      !payload ||
+      !signature ||
+      signature.length !== expected.length ||
+      !crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+    ) {
+      throw new PaymentError(
+        'invalid_payment_method',
+        'This payment method is not valid. Enter your card again.',
+        400,
+      );
+    }
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as MethodClaims;
+  }
+
+  return {
+    name: 'test',
+
+    async createPaymentMethod(userId, request) {
+      const { card } = paymentMethodRequestSchema.parse(request);
+      if (isExpired(card.exp_month, card.exp_year))
+        throw new PaymentError('invalid_expiry', PAYMENT_MESSAGES.expiry, 400);
+      const outcome = TEST_CARD_OUTCOMES[card.number as keyof typeof TEST_CARD_OUTCOMES];
+      if (!outcome) throw new PaymentError('not_test_card', PAYMENT_MESSAGES.notTestCard, 402);
+      const claims: MethodClaims = {
+        user: userId,
+        outcome,
+        last4: card.number.slice(-4),
+        nonce: crypto.randomBytes(9).toString('base64url'),
+      };
+      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      return { id: `pm_${payload}.${sign(payload)}` };
+    },
+
+    async charge({ paymentMethodId, amountCents, userId, idempotencyKey }) {
+      const claims = readMethod(paymentMethodId);
+      if (claims.user !== userId) {
+        throw new PaymentError(
+          'invalid_payment_method',
+          'This payment method is not valid. Enter your card again.',
+          400,
+        );
+      }
+      if (claims.outcome !== 'succeeded') {
+        throw new PaymentError(claims.outcome, PAYMENT_MESSAGES[claims.outcome]);
+      }
+      // Like Stripe, one idempotency key gives back its first charge.
+      const earlier = charges.get(idempotencyKey);
+      if (earlier) return earlier;
+      const charge = { id: `pi_${crypto.randomBytes(12).toString('hex')}`, amountCents };
+      charges.set(idempotencyKey, charge);
+      if (charges.size > 50_000) charges.delete(charges.keys().next().value!);
+      return charge;
+    },
+
+    async refund() {
+      // Test mode moves no real money; nothing to give back.
+    },
+  };
+}
