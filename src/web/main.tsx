@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// The DOM build of RouterProvider: navigations may ask for `flushSync` (sign-out leaves a guarded page at once).
+import { RouterProvider } from 'react-router/dom';
 import { router } from './router';
 import './styles.css';
 

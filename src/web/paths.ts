@@ -10,6 +10,8 @@ export const paths = {
   signIn: '/signin',
   createAccount: '/createaccount',
   forget: '/forget',
+  /** Opened from the password-reset mail: `/reset-password?token=...` (server: RESET_PASSWORD_PAGE). */
+  resetPassword: '/reset-password',
   account: '/account',
   order: (idPayment: string) => `/order/${encodeURIComponent(idPayment)}`,
   admin: '/admin',

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './components/app-layout';
+import { RequireAdmin } from './components/guards/require-admin';
+import { RequireUser } from './components/guards/require-user';
 import { PageLoading } from './components/page-loading';
 import { paths, staticPageAliases } from './paths';
 
@@ -23,6 +25,12 @@ const AboutUsPage = lazy(() => import('./features/static-pages/about-us-page'));
 const ContactUsPage = lazy(() => import('./features/static-pages/contact-us-page'));
 const SizeChartPage = lazy(() => import('./features/static-pages/size-chart-page'));
 const TermsPage = lazy(() => import('./features/static-pages/terms-page'));
+const SignInPage = lazy(() => import('./features/auth/sign-in-page'));
+const CreateAccountPage = lazy(() => import('./features/auth/create-account-page'));
+const ForgetPage = lazy(() => import('./features/auth/forget-page'));
+const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
+const AccountPage = lazy(() => import('./features/account/account-page'));
+const OrderPage = lazy(() => import('./features/order/order-page'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page'));
 
 const aliased = (aliases: readonly string[], Component: LazyExoticComponent<ComponentType>): RouteObject[] =>
@@ -38,6 +46,24 @@ export const routes: RouteObject[] = [
       { path: '/collections/:brand', element: page(CollectionPage) },
       { path: paths.sale, element: page(SalePage) },
       { path: paths.cart, element: page(CartPage) },
+      { path: paths.signIn, element: page(SignInPage) },
+      { path: paths.createAccount, element: page(CreateAccountPage) },
+      { path: paths.forget, element: page(ForgetPage) },
+      { path: paths.resetPassword, element: page(ResetPasswordPage) },
+      {
+        // Spec §2 guards: signed-in pages (/account; /favorites and /order/{id} join later).
+        element: <RequireUser />,
+        children: [
+          { path: paths.account, element: page(AccountPage) },
+          { path: '/order/:idPayment', element: page(OrderPage) },
+        ],
+      },
+      {
+        // Admin or manager only: /admin, /orders, /createshoes, /createbrand, /createsize and
+        // /modifshoe arrive with the admin issue and go here.
+        element: <RequireAdmin />,
+        children: [],
+      },
       ...aliased(staticPageAliases.aboutUs, AboutUsPage),
       ...aliased(staticPageAliases.contactUs, ContactUsPage),
       ...aliased(staticPageAliases.sizeChart, SizeChartPage),

@@ -7,10 +7,29 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Field name -> message, for validation errors (DESIGN.md §6). */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The server refused a Disabled or Eliminated user (spec §4). */
+export function isAccountDisabled(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.code === 'account_disabled';
+}
+
+type Listener = () => void;
+const accountDisabledListeners = new Set<Listener>();
+
+/**
+ * Every answer of the API passes through here, so one listener (mounted by the app layout)
+ * can send a disabled user home whichever request found out; pages need not check.
+ */
+export function onAccountDisabled(listener: Listener): () => void {
+  accountDisabledListeners.add(listener);
+  return () => accountDisabledListeners.delete(listener);
 }
 
 export function isNotFound(error: unknown): boolean {
@@ -29,20 +48,44 @@ export function apiUrl(path: string, params: QueryParams = {}): string {
   return `/api${path}${query ? `?${query}` : ''}`;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/**
+ * The ApiError for a failed answer, from its raw body (`{error: {code, message, fields?}}`).
+ * Shared by fetch and the XMLHttpRequest of uploads.
+ */
+export function apiErrorFrom(status: number, statusText: string, bodyText: string): ApiError {
   let code = 'http_error';
-  let message = response.statusText || `Request failed with status ${response.status}`;
+  let message = statusText || `Request failed with status ${status}`;
+  const fields: Record<string, string> = {};
   try {
-    const body: unknown = await response.json();
+    const body: unknown = JSON.parse(bodyText);
     if (typeof body === 'object' && body !== null && 'error' in body) {
-      const { error } = body as { error: { code?: unknown; message?: unknown } };
-      if (typeof error.code === 'string') code = error.code;
-      if (typeof error.message === 'string') message = error.message;
+      const { error } = body as { error: { code?: unknown; message?: unknown; fields?: unknown } };
+      if (typeof error === 'object' && error !== null) {
+        if (typeof error.code === 'string') code = error.code;
+        if (typeof error.message === 'string') message = error.message;
+        if (typeof error.fields === 'object' && error.fields !== null) {
+          for (const [field, text] of Object.entries(error.fields)) {
+            if (typeof text === 'string') fields[field] = text;
+          }
+        }
+      }
     }
   } catch {
     // Not JSON (a proxy's HTML error page, say): the status line is all we know.
   }
-  return new ApiError(response.status, code, message);
+  const apiError = new ApiError(status, code, message, fields);
+  if (isAccountDisabled(apiError)) accountDisabledListeners.forEach((listener) => listener());
+  return apiError;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // The body could not be read: the status line is all we know.
+  }
+  return apiErrorFrom(response.status, response.statusText, text);
 }
 
 export interface JsonResponse<T> {
@@ -72,19 +115,35 @@ export async function getJson<T>(
   return { data: schema.parse(await response.json()), total: Number.isFinite(total) ? total : undefined };
 }
 
-/** POSTs JSON; resolves on 2xx, otherwise throws an ApiError carrying the server's message. */
-export async function postJson(url: string, body: unknown): Promise<void> {
+async function send(method: 'POST' | 'PUT', url: string, body: unknown): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
     });
   } catch {
     throw new ApiError(0, 'network', MESSAGES.common.somethingWrong);
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** POSTs JSON; resolves on 2xx, otherwise throws an ApiError carrying the server's message. */
+export async function postJson(url: string, body: unknown): Promise<void> {
+  await send('POST', url, body);
+}
+
+/** POSTs or PUTs JSON and checks the answer against `schema`; throws an ApiError on non-2xx. */
+export async function sendJson<T>(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const response = await send(method, url, body);
+  return schema.parse(await response.json());
 }
 
 /** The text to show a shopper for a failed request: the server's own message when it sent one. */

@@ -21,3 +21,21 @@ export const catalogKeys = {
   colors: (brand: string | undefined) => ['catalog', 'colors', brand ?? ''] as const,
   search: (name: string) => ['catalog', 'search', name] as const,
 };
+
+/** The signed-in user (or null): `GET /api/account/session`. */
+export const sessionKey = ['session'] as const;
+
+/**
+ * Queries that belong to the signed-in user (favorites, orders...) start with `user`,
+ * so signing out drops them all with one `removeQueries({ queryKey: userKeys.all })`.
+ */
+export const userKeys = {
+  all: ['user'] as const,
+  /** Every order query: a checkout refreshes them all. */
+  orders: ['user', 'orders'] as const,
+  userOrders: (userId: string) => ['user', 'orders', 'list', userId] as const,
+  order: (idPayment: string) => ['user', 'orders', 'one', idPayment] as const,
+};
+
+/** Which sign-in providers the server has configured. */
+export const providersKey = ['account', 'providers'] as const;

@@ -1,14 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { shoeSchema } from '../../domain/catalog';
 import { apiUrl, getJson, isNotFound } from './http';
 import { catalogKeys } from './query-keys';
 
 /** `GET /api/shoes/{id}`; a 404 is an answer ("Shoe not found"), not a reason to retry. */
-export function useShoe(id: string) {
-  return useQuery({
+export function shoeQuery(id: string) {
+  return queryOptions({
     queryKey: catalogKeys.shoe(id),
     queryFn: async ({ signal }) =>
       (await getJson(apiUrl(`/shoes/${encodeURIComponent(id)}`), shoeSchema, signal)).data,
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
+}
+
+export function useShoe(id: string) {
+  return useQuery(shoeQuery(id));
 }

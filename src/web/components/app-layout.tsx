@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
+import { useAccountDisabledHandler } from './guards/use-account-disabled-handler';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header/site-header';
 
@@ -8,6 +9,7 @@ import { SiteHeader } from './site-header/site-header';
  * brings back the old position on Back, as a shopper expects.
  */
 export function AppLayout() {
+  useAccountDisabledHandler();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

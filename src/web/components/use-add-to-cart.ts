@@ -3,11 +3,13 @@ import { toast } from 'sonner';
 import type { Shoe } from '../../domain/catalog';
 import { NOTICE_MS } from '../../domain/constants';
 import { MESSAGES } from '../../domain/messages';
-import { cartActions } from '../lib/cart/cart-store';
+import { cartActions, getSnapshot } from '../lib/cart/cart-store';
+import { addRefusal } from '../lib/cart/line-stock';
 
 /**
  * "Pick a size, then BUY ME!" (spec §4), shared by the shoe card and the detail page.
  * Uses the store's actions directly: a card does not need to re-render when the cart changes.
+ * Never puts more pairs of a size in the cart than the shoe has in stock (issue 4).
  */
 export function useAddToCart(shoe: Shoe) {
   const [size, setSize] = useState('');
@@ -16,6 +18,13 @@ export function useAddToCart(shoe: Shoe) {
     if (!size) {
       // A fixed id: pressing BUY ME! again refreshes the notice instead of stacking copies.
       toast.error(MESSAGES.cart.addSize, { id: 'add-size', duration: NOTICE_MS.error });
+      return;
+    }
+    const available = shoe.stock.find((entry) => entry.size === size)?.quantity ?? 0;
+    const inCart = getSnapshot().find((line) => line._id === shoe._id && line.size === size)?.quantity ?? 0;
+    const refusal = addRefusal(size, available, inCart);
+    if (refusal) {
+      toast.error(refusal, { id: 'stock-limit', duration: NOTICE_MS.error });
       return;
     }
     cartActions.add({

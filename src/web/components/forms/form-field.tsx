@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError } from '../../components/forms/field-error';
+import { FieldError } from './field-error';
 
 export const inputClass =
   'block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-accent-dark aria-invalid:border-red-700';
@@ -23,7 +23,7 @@ export function describedBy(
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-/** Label, control, hint and validation message of one contact-form field. */
+/** Label, control, hint and validation message of one form field. */
 export function FormField({ id, label, error, hint, children }: FormFieldProps) {
   return (
     <div>

@@ -1,15 +1,15 @@
-import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
 import { paths } from '../../paths';
 import { PAGE_WIDTH } from '../page-width';
+import { AccountLink } from './account-link';
+import { AdminLink } from './admin-link';
 import { BrandsMenu } from './brands-menu';
 import { CartLink } from './cart-link';
-import { headerIconClass } from './header-icon-class';
 import { SearchPanel } from './search-panel';
 
 /**
- * Title, BRANDS menu, search, Deals, cart and account (spec §2 "Header").
+ * Title, BRANDS menu, search, Deals, cart, account and, for the administrator, Admin (spec §2 "Header").
  * On phones the BRANDS/Deals row wraps below the title and icons, so all of it fits in 360 px.
  */
 export function SiteHeader() {
@@ -32,19 +32,20 @@ export function SiteHeader() {
           className="order-3 flex w-full items-center justify-between gap-2 border-t border-white/10 pt-1 sm:order-2 sm:w-auto sm:flex-1 sm:justify-start sm:border-0 sm:pt-0"
         >
           <BrandsMenu />
-          <Link
-            to={paths.sale}
-            className="inline-flex h-9 items-center rounded-full bg-deal px-4 text-sm font-extrabold tracking-wide text-white transition-colors hover:bg-red-700"
-          >
-            Deals
-          </Link>
+          <div className="flex items-center gap-2">
+            <Link
+              to={paths.sale}
+              className="inline-flex h-9 items-center rounded-full bg-deal px-4 text-sm font-extrabold tracking-wide text-white transition-colors hover:bg-red-700"
+            >
+              Deals
+            </Link>
+            <AdminLink />
+          </div>
         </nav>
         <div className="order-2 ml-auto flex items-center gap-0.5 sm:order-3">
           <SearchPanel />
           <CartLink />
-          <Link to={paths.account} aria-label="Account" className={headerIconClass}>
-            <UserRound aria-hidden="true" className="size-5" />
-          </Link>
+          <AccountLink />
         </div>
       </div>
     </header>

@@ -1,11 +1,15 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, subtotal, type CartLine } from '../../../domain/cart';
 import type { LineKey } from '../../lib/cart/cart-store';
+import type { LineStockStatus } from '../../lib/cart/line-stock';
 import { paths } from '../../paths';
 
 interface CartLineItemProps {
   line: CartLine;
+  /** What the current stock allows for this line (issue 4: stock is true). */
+  stock: LineStockStatus;
   onIncrement: (key: LineKey) => void;
   onDecrement: (key: LineKey) => void;
   onRemove: (key: LineKey) => void;
@@ -19,8 +23,9 @@ const stepClass =
  * A grid so that on a phone the controls wrap under the name (trash top-right) and on
  * wider screens everything sits on one row, with the same DOM (and tab) order.
  */
-export function CartLineItem({ line, onIncrement, onDecrement, onRemove }: CartLineItemProps) {
+export function CartLineItem({ line, stock, onIncrement, onDecrement, onRemove }: CartLineItemProps) {
   const key = { _id: line._id, size: line.size };
+  const noteId = useId();
   return (
     <li className="grid grid-cols-[5rem_1fr_auto] items-center gap-x-4 gap-y-3 py-5 sm:grid-cols-[8rem_1fr_auto_5.5rem_auto] sm:gap-x-6">
       <Link
@@ -51,6 +56,15 @@ export function CartLineItem({ line, onIncrement, onDecrement, onRemove }: CartL
           <span className="sr-only">, </span>
           {formatPrice(line.price)} each
         </p>
+        {stock.note && (
+          <p
+            id={noteId}
+            className={`mt-1 flex items-center gap-1.5 text-sm font-semibold ${stock.blocked ? 'text-red-700' : 'text-accent-dark'}`}
+          >
+            {stock.blocked && <CircleAlert aria-hidden="true" className="size-4 shrink-0" />}
+            {stock.note}
+          </p>
+        )}
       </div>
       <div
         role="group"
@@ -69,11 +83,19 @@ export function CartLineItem({ line, onIncrement, onDecrement, onRemove }: CartL
         <span aria-live="polite" className="w-8 text-center font-bold tabular-nums">
           {line.quantity}
         </span>
+        {/*
+          At the stock of this size the button is aria-disabled rather than disabled, so a keyboard
+          user's focus stays on it after the last press; the note above says why.
+        */}
         <button
           type="button"
           aria-label="Increase quantity"
-          onClick={() => onIncrement(key)}
-          className={stepClass}
+          aria-describedby={stock.note ? noteId : undefined}
+          aria-disabled={stock.canIncrease ? undefined : true}
+          onClick={() => {
+            if (stock.canIncrease) onIncrement(key);
+          }}
+          className={`${stepClass} aria-disabled:cursor-not-allowed aria-disabled:text-gray-400 aria-disabled:hover:bg-transparent`}
         >
           <Plus aria-hidden="true" className="size-4" />
         </button>

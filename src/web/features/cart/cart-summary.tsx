@@ -1,6 +1,6 @@
 import { formatPrice, itemCount, subtotal, type CartLine } from '../../../domain/cart';
 
-/** Subtotal of the cart; the payment form joins it in a later issue. */
+/** Item count and subtotal of the cart; the payment form sits under it. */
 export function CartSummary({ lines }: { lines: CartLine[] }) {
   const count = itemCount(lines);
   return (

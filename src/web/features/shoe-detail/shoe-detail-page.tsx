@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { BackHomeLink } from './back-home-link';
+import { BackHomeLink } from '../../components/back-home-link';
 import { ShoeDetails } from './shoe-details';
 
 /** `/shoes/:id`: LOADING... until loaded, then the shoe, or 'Shoe not found' for an unknown id. */

@@ -6,7 +6,7 @@ import { CONTACT_MESSAGE_LENGTH } from '../../../domain/constants';
 import { contactSchema } from '../../../domain/forms';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
-import { describedBy, FormField, inputClass } from './form-field';
+import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
 import { sendContactMessage } from '../../api/send-contact-message';
 
 const { min: MESSAGE_MIN, max: MESSAGE_MAX } = CONTACT_MESSAGE_LENGTH;

@@ -69,4 +69,12 @@ export const cartActions = {
   remove: (key: LineKey) => commit(removeLine(cart, key)),
   /** Clear Cart stores an empty list (spec §4). */
   clear: () => commit([]),
+  /** Takes the catalogue's current prices (after a checkout answered that prices changed). */
+  reprice: (prices: ReadonlyMap<string, number>) => {
+    const next = cart.map((line) => {
+      const price = prices.get(line._id);
+      return price === undefined || price === line.price ? line : { ...line, price };
+    });
+    if (next.some((line, index) => line !== cart[index])) commit(next);
+  },
 };

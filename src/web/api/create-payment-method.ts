@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import type { PaymentMethodRequest } from '../../domain/payment';
+import { apiUrl, sendJson } from './http';
+
+const paymentMethodSchema = z.object({ id: z.string() });
+
+/**
+ * `POST /api/payments/methods`: turns the card and billing details into a one-use
+ * payment method id (`pm_...`), as Stripe.js's createPaymentMethod does.
+ * Throws an ApiError: 400 (invalid card or address, with `fields`), 402 (not a test card), 429.
+ */
+export async function createPaymentMethod(request: PaymentMethodRequest): Promise<string> {
+  const { id } = await sendJson('POST', apiUrl('/payments/methods'), request, paymentMethodSchema);
+  return id;
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { forgetPasswordSchema } from '../../domain/account';
+import { apiUrl, sendJson } from './http';
+
+const messageSchema = z.object({ message: z.string() });
+
+/** `POST /api/account/forget`: mails a reset link; answers 'Email send', or 404 'User not found'. */
+export async function requestPasswordReset(input: z.output<typeof forgetPasswordSchema>): Promise<string> {
+  return (await sendJson('POST', apiUrl('/account/forget'), input, messageSchema)).message;
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { userSchema, type credentialsSchema, type User } from '../../domain/account';
+import { apiUrl, sendJson } from './http';
+import { setSessionUser } from './use-session';
+import { syncedUser } from './sync-user';
+
+export const userAnswerSchema = z.object({ user: userSchema });
+
+/**
+ * `POST /api/account/sign-in`, then the spec's user sync. Throws an ApiError:
+ * 404 'User not found', 401 'Wrong Password', 403 disabled, 400 validation, 429.
+ */
+export async function signIn(credentials: z.output<typeof credentialsSchema>): Promise<User> {
+  const { user } = await sendJson('POST', apiUrl('/account/sign-in'), credentials, userAnswerSchema);
+  return syncedUser(user);
+}
+
+/** Signs in and puts the user in the session cache (the header and guards follow at once). */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUrl, getJson } from './http';
+import { providersKey } from './query-keys';
+
+const providersSchema = z.object({ google: z.boolean() });
+
+/** `GET /api/account/providers`: whether Google sign-in is configured (it does not change while we run). */
+export function useProviders() {
+  return useQuery({
+    queryKey: providersKey,
+    queryFn: async ({ signal }) =>
+      (await getJson(apiUrl('/account/providers'), providersSchema, signal)).data,
+    staleTime: Infinity,
+  });
+}

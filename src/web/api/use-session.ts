@@ -1,0 +1,68 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { sessionSchema, type User } from '../../domain/account';
+import { apiUrl, getJson } from './http';
+import { sessionKey, userKeys } from './query-keys';
+import { syncUser } from './sync-user';
+
+/**
+ * Remembers that this browser had a session. A Disabled or Eliminated user's session
+ * reads as "nobody"; the flag tells us to ask why, so they hear it (spec §4) instead of
+ * silently landing on the sign-in page. It holds no identity, only "1".
+ */
+const SIGNED_IN_FLAG = 'shop.signedIn';
+
+function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_FLAG, '1');
+    else localStorage.removeItem(SIGNED_IN_FLAG);
+  } catch {
+    // Storage blocked (private mode): the flag is a nicety.
+  }
+}
+
+function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_FLAG) === '1';
+  } catch {
+    return false;
+  }
+}
+
+async function fetchSession(signal: AbortSignal): Promise<User | null> {
+  const { data } = await getJson(apiUrl('/account/session'), sessionSchema, signal);
+  if (data.user) {
+    rememberSignedIn(true);
+    return data.user;
+  }
+  if (wasSignedIn()) {
+    rememberSignedIn(false);
+    // A 403 account_disabled here reaches the app's account-disabled handler; a 401 just means
+    // the session ended (signed out elsewhere, expired).
+    await syncUser().catch(() => undefined);
+  }
+  return null;
+}
+
+/** `GET /api/account/session`: the signed-in user, or null. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 5 * 60_000,
+    // Coming back to the tab re-checks: a user disabled meanwhile is told so at once.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** After sign-in, sign-up or a profile change: the cache holds the server's answer, no refetch needed. */
+export function setSessionUser(queryClient: QueryClient, user: User): void {
+  rememberSignedIn(true);
+  queryClient.setQueryData(sessionKey, user);
+}
+
+/** After sign-out (or a disabled account): nobody is signed in and their data leaves the cache. */
+export function clearSession(queryClient: QueryClient): void {
+  rememberSignedIn(false);
+  queryClient.setQueryData(sessionKey, null);
+  queryClient.removeQueries({ queryKey: userKeys.all });
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { orderSchema } from '../../domain/payment';
+import { apiUrl, getJson } from './http';
+import { userKeys } from './query-keys';
+
+const ordersSchema = z.array(orderSchema);
+
+/**
+ * `GET /api/cart/{userId}`: the user's orders, newest first. Pass `enabled: false` to wait
+ * (e.g. until SHOW ORDERS is pressed); a missing `userId` never fetches.
+ */
+export function useUserOrders(userId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: userKeys.userOrders(userId ?? ''),
+    queryFn: async ({ signal }) =>
+      (await getJson(apiUrl(`/cart/${encodeURIComponent(userId ?? '')}`), ordersSchema, signal)).data,
+    enabled: enabled && Boolean(userId),
+  });
+}

@@ -1,0 +1,38 @@
+import { useSession } from '../../api/use-session';
+import { BackHomeLink } from '../../components/back-home-link';
+import { PageHeader } from '../../components/page-header';
+import { PAGE_WIDTH } from '../../components/page-width';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { AvatarForm } from './avatar-form';
+import { ChangePasswordForm } from './change-password-form';
+import { OrdersSection } from './orders-section';
+import { ProfileCard } from './profile-card';
+import { ProfileForm } from './profile-form';
+import { useGoogleWelcome } from './use-google-welcome';
+
+/** `/account` (spec §2, signed-in only: the route's guard sees to that). */
+export default function AccountPage() {
+  useDocumentTitle('My Account');
+  useGoogleWelcome();
+  const { data: user } = useSession();
+  if (!user) return null;
+
+  return (
+    <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
+      <PageHeader eyebrow="My Account" title={`Hi, ${user.name || user.email}`} />
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start lg:gap-8">
+        <ProfileCard user={user} />
+        <div className="min-w-0 space-y-6">
+          {/* Keyed by the name: after it changes elsewhere the form starts from the new one. */}
+          <ProfileForm key={user.name} user={user} />
+          <ChangePasswordForm email={user.email} />
+          <AvatarForm user={user} />
+          <OrdersSection />
+        </div>
+      </div>
+      <div className="mt-10">
+        <BackHomeLink variant="plain" />
+      </div>
+    </div>
+  );
+}

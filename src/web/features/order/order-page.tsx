@@ -1,0 +1,199 @@
+import { LifeBuoy, RotateCw, User } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { formatPrice } from '../../../domain/cart';
+import { MESSAGES } from '../../../domain/messages';
+import type { Order } from '../../../domain/payment';
+import { isNotFound } from '../../api/http';
+import { useOrder } from '../../api/use-order';
+import { BackHomeLink } from '../../components/back-home-link';
+import { EmptyState } from '../../components/empty-state';
+import { secondaryButtonClass } from '../../components/forms/button-class';
+import { OrderStatusBadge } from '../../components/order-status-badge';
+import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
+import { PAGE_WIDTH } from '../../components/page-width';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { orderDate, orderTotal } from '../../lib/order-display';
+import { paths, staticPageAliases } from '../../paths';
+
+const ORDER_NOT_FOUND = 'Order not found';
+/** Spec §2 writes the help link as /contactUs. */
+const CONTACT_US = staticPageAliases.contactUs[1];
+
+const linkClass =
+  'inline-flex items-center gap-2 rounded-full px-1 py-2 text-sm font-extrabold text-gray-700 transition-colors hover:text-ink';
+
+/** Back Account, Back Home and 'Some Problem?' (spec §2 "Order detail"). */
+function OrderLinks() {
+  return (
+    <nav aria-label="Order links" className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-2">
+      <Link to={paths.account} className={linkClass}>
+        <User aria-hidden="true" className="size-4" />
+        Back Account
+      </Link>
+      <BackHomeLink variant="plain" />
+      <Link to={CONTACT_US} className={linkClass}>
+        <LifeBuoy aria-hidden="true" className="size-4" />
+        Some Problem?
+      </Link>
+    </nav>
+  );
+}
+
+function OrderFacts({ order }: { order: Order }) {
+  const facts = [
+    { term: 'Order id', detail: <span className="font-mono text-sm break-all">{order.idPayment}</span> },
+    { term: 'Status', detail: <OrderStatusBadge status={order.status} /> },
+    { term: 'Date', detail: <time dateTime={order.date}>{orderDate(order)}</time> },
+    { term: 'Total', detail: <span className="text-2xl font-black tabular-nums">{orderTotal(order)}</span> },
+  ];
+  // Two columns on a phone: the id and the total take a whole row each, status and date share one.
+  const wide = new Set(['Order id', 'Total']);
+  return (
+    <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl bg-gray-200 shadow-sm ring-1 ring-black/5 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      {facts.map(({ term, detail }) => (
+        <div
+          key={term}
+          className={`flex min-w-0 flex-col gap-1.5 bg-white px-5 py-4 ${wide.has(term) ? 'col-span-2 lg:col-span-1' : ''}`}
+        >
+          <dt className="text-xs font-bold tracking-widest text-gray-600 uppercase">{term}</dt>
+          <dd className="font-semibold">{detail}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const cellClass = 'px-3 py-3 sm:px-5';
+
+function OrderShoes({ order }: { order: Order }) {
+  return (
+    <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Shoes in this order</caption>
+        <thead className="border-b border-gray-200 text-xs tracking-widest text-gray-600 uppercase">
+          <tr>
+            <th scope="col" className={`${cellClass} w-16 sm:w-28`}>
+              <span className="sr-only">Image</span>
+            </th>
+            <th scope="col" className={`${cellClass} pl-0 sm:pl-0`}>
+              Name
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              <abbr title="Quantity" className="no-underline sm:hidden">
+                Qty
+              </abbr>
+              <span className="hidden sm:inline">Quantity</span>
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Size
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {order.shoe.map((line, index) => (
+            <tr key={`${line._id ?? index}:${line.size}`}>
+              <td className={cellClass}>
+                <img
+                  src={line.image}
+                  alt=""
+                  width={128}
+                  height={96}
+                  decoding="async"
+                  className="aspect-[4/3] w-full min-w-10 rounded-lg bg-gray-100 object-cover"
+                />
+              </td>
+              <td className={`${cellClass} pl-0 sm:pl-0`}>
+                {/* A shoe that left the catalogue has no page to link to. */}
+                {line._id ? (
+                  <Link
+                    to={paths.shoe(line._id)}
+                    className="rounded-sm font-extrabold hover:text-accent-dark hover:underline sm:text-base"
+                  >
+                    {line.name}
+                  </Link>
+                ) : (
+                  <span className="font-extrabold sm:text-base">{line.name}</span>
+                )}
+              </td>
+              <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
+              <td className={`${cellClass} text-right font-bold tabular-nums`}>{formatPrice(line.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-gray-200">
+          <tr>
+            <th scope="row" colSpan={4} className={`${cellClass} text-right text-base font-bold`}>
+              Total
+            </th>
+            <td className={`${cellClass} text-right text-lg font-black tabular-nums`}>{orderTotal(order)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * `/order/:idPayment` (spec §2 "Order detail"): the order's id, shoes, status, date and
+ * total; LOADING... while it loads, and a clear answer when it is not the user's or not there.
+ */
+export default function OrderPage() {
+  const idPayment = useParams().idPayment ?? '';
+  const { data: order, isPending, error, refetch, isRefetching } = useOrder(idPayment);
+  const notFound = isNotFound(error);
+  useDocumentTitle(order ? 'Order' : notFound ? ORDER_NOT_FOUND : undefined);
+
+  if (isPending) {
+    return (
+      <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
+        <PageLoading />
+      </div>
+    );
+  }
+
+  if (!order) {
+    return (
+      <section aria-labelledby="order-missing-title" className={`${PAGE_WIDTH} max-w-xl py-10 sm:py-14`}>
+        <h1 id="order-missing-title" className="mb-6 text-center text-4xl font-black tracking-tight">
+          {notFound ? ORDER_NOT_FOUND : MESSAGES.common.somethingWrong}
+        </h1>
+        <EmptyState
+          title={
+            notFound
+              ? 'There is no order with this id in your account.'
+              : 'We could not load this order just now.'
+          }
+        >
+          {!notFound && (
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              disabled={isRefetching}
+              className={`${secondaryButtonClass} mt-2 text-sm`}
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              Try again
+            </button>
+          )}
+        </EmptyState>
+        <div className="flex justify-center">
+          <OrderLinks />
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
+      <PageHeader eyebrow="Order detail" title="Your order" />
+      <OrderFacts order={order} />
+      <OrderShoes order={order} />
+      <OrderLinks />
+    </div>
+  );
+}
