@@ -67,10 +67,7 @@ export const MESSAGES = {
     googleAccountExists: 'An account with this email already exists: sign in with your password.',
     passwordsDiffer: 'The passwords do not match',
   },
-  account: {
-    /** Until the checkout issue brings the orders list. */
-    ordersPlaceholder: 'Your orders will show here.',
-  },
+  account: {/** Until the checkout issue brings the orders list. */},
   admin: {
     shoeCreated: 'Your shoe was added to store',
     shoeCreateFailed: 'Something went wrong creating your shoes',

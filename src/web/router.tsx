@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: paths.forget, element: page(ForgetPage) },
       { path: paths.resetPassword, element: page(ResetPasswordPage) },
       {
-        // Spec §2 guards: signed-in pages (/account; /favorites and /order/{id} join later).
+        // Spec §2 guards: signed-in pages (/account, /order/{idPayment}; /favorites joins later).
         element: <RequireUser />,
         children: [
           { path: paths.account, element: page(AccountPage) },

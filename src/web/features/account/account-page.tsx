@@ -27,7 +27,7 @@ export default function AccountPage() {
           <ProfileForm key={user.name} user={user} />
           <ChangePasswordForm email={user.email} />
           <AvatarForm user={user} />
-          <OrdersSection />
+          <OrdersSection userId={user._id} />
         </div>
       </div>
       <div className="mt-10">

@@ -1,16 +1,19 @@
-import { ChevronDown, Package } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
+import { useUserOrders } from '../../api/use-user-orders';
 import { secondaryButtonClass } from '../../components/forms/button-class';
+import { OrderList } from '../../components/order-list';
 import { AccountSection } from './account-section';
 
 /**
- * 'My Orders' with SHOW ORDERS (spec §2). The list itself (order ids linking to
- * /order/{idPayment}, with totals) arrives with the checkout.
+ * 'My Orders' (spec §2): after SHOW ORDERS, each order id links to
+ * /order/{idPayment} with its total. Orders load only once asked for.
  */
-export function OrdersSection() {
+export function OrdersSection({ userId }: { userId: string }) {
   const [shown, setShown] = useState(false);
   const panelId = useId();
+  const orders = useUserOrders(userId, { enabled: shown });
   return (
     <AccountSection title="My Orders">
       <button
@@ -27,10 +30,17 @@ export function OrdersSection() {
         />
       </button>
       <div id={panelId} hidden={!shown} className="mt-5">
-        <p className="flex items-center gap-3 rounded-2xl border-2 border-dashed border-gray-300 px-5 py-6 text-gray-700">
-          <Package aria-hidden="true" className="size-6 shrink-0 text-gray-500" />
-          {MESSAGES.account.ordersPlaceholder}
-        </p>
+        {orders.isPending ? (
+          <p role="status" className="text-sm font-semibold tracking-widest text-gray-600">
+            {MESSAGES.pages.loading}
+          </p>
+        ) : orders.isError ? (
+          <p role="alert" className="text-sm text-deal">
+            {MESSAGES.common.somethingWrong}
+          </p>
+        ) : (
+          <OrderList orders={orders.data} />
+        )}
       </div>
     </AccountSection>
   );

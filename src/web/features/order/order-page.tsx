@@ -24,9 +24,12 @@ const linkClass =
   'inline-flex items-center gap-2 rounded-full px-1 py-2 text-sm font-extrabold text-gray-700 transition-colors hover:text-ink';
 
 /** Back Account, Back Home and 'Some Problem?' (spec §2 "Order detail"). */
-function OrderLinks() {
+function OrderLinks({ centered = false }: { centered?: boolean }) {
   return (
-    <nav aria-label="Order links" className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-2">
+    <nav
+      aria-label="Order links"
+      className={`mt-8 flex flex-wrap items-center gap-x-6 gap-y-2 ${centered ? 'justify-center' : ''}`}
+    >
       <Link to={paths.account} className={linkClass}>
         <User aria-hidden="true" className="size-4" />
         Back Account
@@ -181,9 +184,7 @@ export default function OrderPage() {
             </button>
           )}
         </EmptyState>
-        <div className="flex justify-center">
-          <OrderLinks />
-        </div>
+        <OrderLinks centered />
       </section>
     );
   }
