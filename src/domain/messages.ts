@@ -67,7 +67,6 @@ export const MESSAGES = {
     googleAccountExists: 'An account with this email already exists: sign in with your password.',
     passwordsDiffer: 'The passwords do not match',
   },
-  account: {/** Until the checkout issue brings the orders list. */},
   admin: {
     shoeCreated: 'Your shoe was added to store',
     shoeCreateFailed: 'Something went wrong creating your shoes',
