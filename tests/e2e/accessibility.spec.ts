@@ -1,0 +1,93 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { inStockSizes, shoeWithSizes, type Catalog } from './support/catalog';
+import { expect, test } from './support/fixtures';
+import { addToCartFromDetail, brandsButton, header, main, shoeCards } from './support/shop';
+
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** Serious and critical violations, one readable block per rule and element. */
+function describeViolations(result: Result): string[] {
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map(
+          (node) =>
+            `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n');
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
+    });
+}
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const problems = describeViolations(result);
+  expect(problems, `accessibility problems on ${page.url()}:\n\n${problems.join('\n\n')}`).toEqual([]);
+}
+
+const pages: { name: string; open: (page: Page, catalog: Catalog) => Promise<void> }[] = [
+  {
+    name: 'home',
+    open: async (page) => {
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Hot deals' }).getByRole('link').first()).toBeVisible();
+      await expect(shoeCards(page.getByRole('region', { name: 'The collection' }))).toHaveCount(6);
+    },
+  },
+  {
+    name: 'catalogue',
+    open: async (page) => {
+      await page.goto('/shoes');
+      await expect(shoeCards(main(page))).toHaveCount(6);
+    },
+  },
+  {
+    name: 'shoe detail',
+    open: async (page, catalog) => {
+      const shoe = catalog.onSale[0] ?? catalog.shoes[0]!;
+      await page.goto(`/shoes/${shoe._id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(shoe.name);
+    },
+  },
+  {
+    name: 'cart with an item',
+    open: async (page, catalog) => {
+      const shoe = shoeWithSizes(catalog, 1);
+      await addToCartFromDetail(page, shoe, inStockSizes(shoe)[0]!);
+      await page.goto('/cart');
+      await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
+      await expect(main(page).getByRole('button', { name: 'Remove' })).toHaveCount(1);
+    },
+  },
+  {
+    name: 'sale',
+    open: async (page) => {
+      await page.goto('/sale');
+      await expect(shoeCards(main(page))).toHaveCount(8);
+    },
+  },
+];
+
+test.describe('accessibility', () => {
+  for (const { name, open } of pages) {
+    test(`the ${name} page has no serious or critical axe violations`, async ({ page, catalog }) => {
+      await open(page, catalog);
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test('every button and link of the header has an accessible name', async ({ page, catalog }) => {
+    await page.goto('/');
+    await brandsButton(page).click();
+    await expect(header(page).getByRole('navigation', { name: 'Main' }).getByRole('list')).toBeVisible();
+
+    const controls = header(page).getByRole('button').or(header(page).getByRole('link'));
+    // Title, BRANDS, Deals, Search, Cart, Account and one link per brand.
+    await expect(controls).toHaveCount(6 + catalog.brands.length);
+    for (const control of await controls.all()) {
+      await expect(control).toHaveAccessibleName(/\S/);
+    }
+  });
+});
