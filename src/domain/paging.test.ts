@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasNext, hasPrevious, nextOffset, pageCount, pageNumber, pageOf, previousOffset } from './paging.js';
+import {
+  clampOffset,
+  hasNext,
+  hasPrevious,
+  nextOffset,
+  pageCount,
+  pageNumber,
+  pageOf,
+  previousOffset,
+} from './paging.js';
 import { PAGE_SIZE } from './constants.js';
 
 describe('paging', () => {
@@ -33,5 +42,14 @@ describe('paging', () => {
   it('keeps the page sizes of the spec', () => {
     expect(PAGE_SIZE).toMatchObject({ collection: 6, brandCatalogue: 28, sale: 8, favorites: 8 });
     expect(PAGE_SIZE).toMatchObject({ adminUsers: 4, adminOrders: 4, adminShoes: 5, adminBrands: 4 });
+  });
+});
+
+describe('clampOffset', () => {
+  it('moves a page past the end to the last page, and leaves others alone', () => {
+    expect(clampOffset({ offset: 99 * 8, pageSize: 8, total: 22 })).toBe(16);
+    expect(clampOffset({ offset: 28, pageSize: 28, total: 9 })).toBe(0);
+    expect(clampOffset({ offset: 8, pageSize: 8, total: 22 })).toBe(8);
+    expect(clampOffset({ offset: 16, pageSize: 8, total: 0 })).toBe(16);
   });
 });

@@ -37,3 +37,9 @@ export function pageCount({ pageSize, total }: Pick<PageState, 'pageSize' | 'tot
 export function pageOf<T>(items: readonly T[], offset: number, pageSize: number): T[] {
   return items.slice(offset, offset + pageSize);
 }
+
+/** Where a page past the end (an old link, `?page=99`) should land: the last real page. */
+export function clampOffset({ offset, pageSize, total }: PageState): number {
+  if (offset < total || total === 0) return offset;
+  return (pageCount({ pageSize, total }) - 1) * pageSize;
+}

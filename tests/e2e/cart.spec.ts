@@ -190,8 +190,9 @@ test.describe('cart', () => {
       .filter((candidate) => inStockSizes(candidate).length > 0)
       .sort((x, y) => y.name.length - x.name.length)[0]!;
     await addToCartFromDetail(page, shoe, inStockSizes(shoe).at(-1)!);
-    // Not through the header icon: on a phone the 'added' toast covers it for a while (see the report).
-    await page.goto('/cart');
+    // Straight through the header icon: the 'added' notice must not cover it.
+    await cartLink(page).click();
+    await expectPath(page, '/cart');
     await expect(lines(page)).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Order summary' })).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Clear Cart' })).toBeVisible();

@@ -137,3 +137,14 @@ test.describe('sale', () => {
     await expectPath(page, '/sale');
   });
 });
+
+test.describe('a page past the end', () => {
+  test('moves to the last real page instead of claiming the list is empty', async ({ page, catalog }) => {
+    const onSale = catalog.shoes.filter((shoe) => shoe.onSale).length;
+    const lastPage = Math.ceil(onSale / SALE_PAGE);
+    await page.goto('/sale?page=99');
+    await expect(pagination(page)).toContainText(`Page ${lastPage} of ${lastPage}`);
+    await expect(shoeCards(main(page))).toHaveCount(onSale - (lastPage - 1) * SALE_PAGE);
+    await expect(page).toHaveURL(new RegExp(`page=${lastPage}$`));
+  });
+});

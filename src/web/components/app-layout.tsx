@@ -23,7 +23,8 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Toaster richColors position="top-center" />
+      {/* Below the sticky header, so a notice never covers Search, Cart or Account. */}
+      <Toaster richColors position="top-center" offset={{ top: 80 }} mobileOffset={{ top: 104 }} />
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,5 @@
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { clampOffset } from '../../domain/paging';
 import type { ShoePage } from '../api/shoe-page';
 import { PageLoading } from './page-loading';
 import { Pager } from './pager';
@@ -33,6 +34,13 @@ export function PagedShoeList({
   emptyTitle,
   columns,
 }: PagedShoeListProps) {
+  const total = page?.total ?? 0;
+  const clamped = clampOffset({ offset, pageSize, total });
+  // A page past the end (an old link, `?page=99`) moves to the last page instead of looking empty.
+  useEffect(() => {
+    if (!loading && !stale && clamped !== offset) onOffsetChange(clamped);
+  }, [loading, stale, clamped, offset, onOffsetChange]);
+
   if (loading) return <PageLoading />;
   return (
     <>
@@ -46,7 +54,7 @@ export function PagedShoeList({
       <Pager
         offset={offset}
         pageSize={pageSize}
-        total={page?.total ?? 0}
+        total={total}
         onChange={onOffsetChange}
         listHeading={listHeading}
       />
