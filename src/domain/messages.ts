@@ -75,6 +75,7 @@ export const MESSAGES = {
     sizeCreateFailed: 'Something went wrong creating the size',
     confirmDelete: "Are you sure? You won't be able to revert this!",
     deleted: 'Deleted!',
+    cannotDemoteAdmin: "The administrator's own account cannot be disabled or demoted",
   },
   pages: {
     notFound: 'Page not found',

@@ -330,6 +330,56 @@ describe('users and roles', () => {
   });
 });
 
+describe('PUT /api/users/:id', () => {
+  it('lets the administrator disable a user, which ends their sessions at once, and enable them again', async () => {
+    const admin = await createTestApp(
+      { ADMIN_EMAIL: 'chief@shop.test', ADMIN_PASSWORD: 'chief-password' },
+      { bootstrapAdmin: true },
+    );
+    try {
+      const chief = cookieFrom(await signIn(admin.app, 'chief@shop.test', 'chief-password'));
+      const shopper = await signUp(admin.app);
+      const put = (id: string, body: object, cookie: string) =>
+        admin.app.inject({
+          method: 'PUT',
+          url: `/api/users/${id}`,
+          payload: body,
+          headers: { cookie, origin: TEST_ORIGIN },
+        });
+
+      expect((await put(shopper.user._id, { status: 'Disabled' }, shopper.cookie)).statusCode).toBe(403);
+      const disabled = await put(shopper.user._id, { status: 'Disabled' }, chief);
+      expect(disabled.statusCode).toBe(200);
+      expect(disabled.json()).toMatchObject({ status: 'Disabled' });
+      const session = await admin.app.inject({
+        method: 'GET',
+        url: '/api/account/session',
+        headers: { cookie: shopper.cookie },
+      });
+      expect(session.json().user).toBeNull();
+      expect((await put(shopper.user._id, { status: 'Enabled', manager: true }, chief)).json()).toMatchObject(
+        {
+          status: 'Enabled',
+          manager: true,
+          role: 'manager',
+        },
+      );
+      expect((await put(shopper.user._id, { status: 'Gone' }, chief)).statusCode).toBe(400);
+      expect((await put(shopper.user._id, { isAdmin: true }, chief)).statusCode).toBe(400);
+      expect((await put('nobody', { status: 'Enabled' }, chief)).statusCode).toBe(404);
+
+      const me = (
+        await admin.app.inject({ method: 'GET', url: '/api/account/session', headers: { cookie: chief } })
+      ).json().user;
+      const selfDisable = await put(me._id, { status: 'Disabled' }, chief);
+      expect(selfDisable.statusCode).toBe(409);
+      expect(selfDisable.json().error.message).toBe(MESSAGES.admin.cannotDemoteAdmin);
+    } finally {
+      await admin.close();
+    }
+  });
+});
+
 describe('the administrator account', () => {
   it('is created at start from ADMIN_EMAIL and ADMIN_PASSWORD and has the admin role', async () => {
     const admin = await createTestApp(

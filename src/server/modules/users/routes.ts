@@ -1,12 +1,13 @@
-import { asc, count, ilike, or } from 'drizzle-orm';
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '../../../domain/account.js';
 import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
-import { toUser, type CurrentUser } from '../../auth/current-user.js';
+import { roleOf, toUser, type CurrentUser } from '../../auth/current-user.js';
+import { MESSAGES } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { errorBodySchema } from '../../http/errors.js';
+import { sessions, users } from '../../db/schema.js';
+import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
@@ -62,6 +63,51 @@ export const userRoutes: FastifyPluginAsyncZod<{
         db.select({ n: count() }).from(users).where(where),
       ]);
       return reply.header('x-total-count', total?.n ?? 0).send(rows.map((row) => toUser(row, adminEmail)));
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: currentUser.requireAdmin,
+      schema: {
+        tags: ['users', 'admin'],
+        summary:
+          'Set a user status (Enabled, Disabled, Eliminated) or manager flag (administrator or manager)',
+        params: z.object({ id: z.string().max(200) }),
+        body: z
+          .object({
+            status: z.enum(['Enabled', 'Disabled', 'Eliminated']).optional(),
+            manager: z.boolean().optional(),
+          })
+          .strict()
+          .refine(
+            (body) => body.status !== undefined || body.manager !== undefined,
+            'Send a status or a manager flag',
+          ),
+        response: { 200: userSchema, 400: errorBodySchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [target] = await db.select().from(users).where(eq(users.id, request.params.id));
+      if (!target) throw notFound(MESSAGES.identity.userNotFound);
+      // The administrator's role comes from ADMIN_EMAIL; only disabling could take it away.
+      const disablesAdmin =
+        roleOf(target, adminEmail) === 'admin' && (request.body.status ?? 'Enabled') !== 'Enabled';
+      if (disablesAdmin) throw new HttpError(409, 'conflict', MESSAGES.admin.cannotDemoteAdmin);
+      const [updated] = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(users.id, target.id))
+          .returning();
+        // A Disabled or Eliminated account is signed out everywhere at once (ASVS 7.4.2).
+        if (request.body.status && request.body.status !== 'Enabled') {
+          await tx.delete(sessions).where(eq(sessions.userId, target.id));
+        }
+        return rows;
+      });
+      return toUser(updated!, adminEmail);
     },
   );
 };
