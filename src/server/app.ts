@@ -35,6 +35,8 @@ import { createCheckoutService } from './modules/checkout/checkout-service.js';
 import { createOrdersRepository } from './modules/checkout/orders-repository.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { createTestPaymentProvider } from './payments/test-payment-provider.js';
+import { createStripeClient, createStripePaymentProvider } from './payments/stripe-payment-provider.js';
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { createDiskImageStore } from './storage/image-store.js';
 import rateLimit from '@fastify/rate-limit';
 import { SHOP_NAME } from '../domain/constants.js';
@@ -117,7 +119,11 @@ export async function buildApp({
   const catalog = createCatalogService(createCatalogRepository(db));
   const contactTo = config.CONTACT_TO ?? adminEmail;
   const mail = createMailService({ db, mailer, publicUrl, contactTo });
-  const payments = createTestPaymentProvider(secret);
+  const stripe =
+    config.PAYMENTS === 'stripe'
+      ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY!, apiUrl: config.STRIPE_API_URL })
+      : undefined;
+  const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
   const checkout = createCheckoutService({ db, payments, orders, mailer, publicUrl });
   await app.register(
@@ -128,7 +134,16 @@ export async function buildApp({
       await api.register(authRoutes, { auth, publicUrl });
       await api.register(accountRoutes, { accounts, currentUser, googleEnabled: Boolean(google) });
       await api.register(userRoutes, { db, currentUser, adminEmail });
-      await api.register(checkoutRoutes, { checkout, orders, payments, currentUser });
+      await api.register(checkoutRoutes, {
+        checkout,
+        orders,
+        payments,
+        currentUser,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+      });
+      if (stripe && config.STRIPE_WEBHOOK_SECRET) {
+        await api.register(stripeWebhookRoutes, { stripe, secret: config.STRIPE_WEBHOOK_SECRET });
+      }
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API address; tests point it at a local stand-in. */
+  STRIPE_API_URL: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -34,6 +36,14 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const checkedEnvSchema = envSchema.refine(
+  (env) => env.PAYMENTS !== 'stripe' || Boolean(env.STRIPE_SECRET_KEY),
+  {
+    message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY',
+    path: ['STRIPE_SECRET_KEY'],
+  },
+);
+
 export interface Config extends Env {
   /** Absolute data directory: PGlite files, uploads, generated secrets. */
   dataDir: string;
@@ -47,7 +57,7 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
   // Empty variables mean "not set", as in most twelve-factor setups.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse({ ...present, ...overrides });
+  const parsed = checkedEnvSchema.safeParse({ ...present, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -17,11 +17,29 @@ interface CheckoutRoutesOptions {
   orders: OrdersRepository;
   payments: PaymentProvider;
   currentUser: CurrentUser;
+  publishableKey?: string;
 }
 
 /** Card payment methods, checkout and the shopper's orders (spec §7 /cart calls). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
-  const { checkout, orders, payments, currentUser } = options;
+  const { checkout, orders, payments, currentUser, publishableKey } = options;
+
+  app.get(
+    '/payments/config',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Which card processor the payment form talks to',
+        response: {
+          200: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
+        },
+      },
+    },
+    async () => ({
+      provider: payments.name,
+      publishableKey: payments.name === 'stripe' ? (publishableKey ?? null) : null,
+    }),
+  );
 
   app.post(
     '/payments/methods',
