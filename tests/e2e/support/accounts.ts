@@ -1,0 +1,137 @@
+import {
+  expect,
+  type APIRequest,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { uniqueEmail } from './catalog';
+import { ADMIN } from './identities';
+import { expectPath, header, toast } from './shop';
+
+/**
+ * Accounts for the browser tests. Sign-up and sign-in are rate-limited per address (10 and 20 a
+ * minute) and every test runs from 127.0.0.1, so journeys that only need *a* signed-in shopper
+ * get one made through the API (its session cookie handed to the browser), and the UI helpers
+ * are kept for the journeys about signing up and in.
+ */
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+type Cookies = Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'];
+
+/** An account made through the API, with the session it was signed in with. */
+export interface Account extends Credentials {
+  /** The user's id (`_id` of the user record). */
+  id: string;
+  /** The display name the shop gave it at sign-up: the email's local part. */
+  name: string;
+  /** The session cookies, for a browser context to be signed in as this account. */
+  cookies: Cookies;
+}
+
+/** Fresh credentials: a unique address and a password that meets the rules. */
+export function newCredentials(tag: string): Credentials {
+  return { email: uniqueEmail(tag), password: `Pw-${Math.random().toString(36).slice(2, 10)}` };
+}
+
+/** The API refuses writes whose Origin is not the shop's own. */
+export const sameOrigin = (baseURL: string): Record<string, string> => ({ Origin: new URL(baseURL).origin });
+
+/** Signs up through the API (`POST /api/account/sign-up`) and keeps the session it opened. */
+export async function createAccount(requests: APIRequest, baseURL: string, tag: string): Promise<Account> {
+  const credentials = newCredentials(tag);
+  const request = await requests.newContext({ baseURL });
+  try {
+    const response = await request.post('/api/account/sign-up', {
+      data: credentials,
+      headers: sameOrigin(baseURL),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const { user } = (await response.json()) as { user: { _id: string; name: string } };
+    const { cookies } = await request.storageState();
+    return { ...credentials, id: user._id, name: user.name, cookies };
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** The browser context is signed in as `account` from now on (its pages send the session cookie). */
+export async function signInWithSession(context: BrowserContext, account: Account): Promise<void> {
+  await context.addCookies(account.cookies);
+}
+
+/** Signs `request` in as the administrator (ADMIN_EMAIL / ADMIN_PASSWORD) through the API. */
+export async function signInAsAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
+  const response = await request.post('/api/account/sign-in', {
+    data: ADMIN,
+    headers: sameOrigin(baseURL),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** As the administrator (`request` signed in by signInAsAdmin): set a user's status. */
+export async function setUserStatus(
+  request: APIRequestContext,
+  baseURL: string,
+  userId: string,
+  status: 'Enabled' | 'Disabled' | 'Eliminated',
+): Promise<void> {
+  const response = await request.put(`/api/users/${userId}`, {
+    data: { status },
+    headers: sameOrigin(baseURL),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { status: string }).status).toBe(status);
+}
+
+/** The header's account icon: to /account when signed in, to /signin otherwise. */
+export const accountLink = (page: Page): Locator =>
+  header(page).getByRole('link', { name: 'Account', exact: true });
+export const adminLink = (page: Page): Locator => header(page).getByRole('link', { name: 'Admin', exact: true });
+
+export const signInForm = (page: Page): Locator => page.getByRole('form', { name: 'Sign in' });
+export const signUpForm = (page: Page): Locator => page.getByRole('form', { name: 'Create account' });
+export const emailField = (form: Locator): Locator => form.getByLabel('Email', { exact: true });
+export const passwordField = (form: Locator): Locator => form.getByLabel('Password', { exact: true });
+
+/** The account page's profile card: avatar, name, email, links and Logout. */
+export const profileCard = (page: Page): Locator => page.getByRole('complementary', { name: 'Your profile' });
+
+/** The header shows the signed-in account: its icon leads to /account. */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(accountLink(page)).toHaveAttribute('href', '/account');
+}
+
+/** The header shows nobody signed in: its icon leads to /signin. */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(accountLink(page)).toHaveAttribute('href', '/signin');
+}
+
+/** Spec §2 /createaccount: email and password; the welcome naming the shop; on to /account. */
+export async function signUpThroughUi(page: Page, credentials: Credentials): Promise<void> {
+  await page.goto('/createaccount');
+  const form = signUpForm(page);
+  await emailField(form).fill(credentials.email);
+  await passwordField(form).fill(credentials.password);
+  await form.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(toast(page, 'Welcome to Sneaker Street!')).toBeVisible();
+  await expectPath(page, '/account');
+  await expectSignedIn(page);
+}
+
+/** Spec §2 /signin: email and password; 'Welcome again!'; on to /account. */
+export async function signInThroughUi(page: Page, credentials: Credentials): Promise<void> {
+  await page.goto('/signin');
+  const form = signInForm(page);
+  await emailField(form).fill(credentials.email);
+  await passwordField(form).fill(credentials.password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(toast(page, 'Welcome again!')).toBeVisible();
+  await expectPath(page, '/account');
+  await expectSignedIn(page);
+}

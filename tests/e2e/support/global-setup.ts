@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { GOOGLE_USER } from './identities';
+import { startMailCapture } from './mail-capture';
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the browser tests through playwright.config.ts`);
+  return value;
+}
+
+/** Google's stand-in: a local OpenID Connect provider whose every sign-in is GOOGLE_USER. */
+async function startOidcServer(port: number): Promise<{ stop(): Promise<void> }> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  await server.start(port, '127.0.0.1');
+  server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, GOOGLE_USER));
+  server.service.on('beforeUserinfo', (response) => {
+    response.body = { ...GOOGLE_USER };
+  });
+  return { stop: () => server.stop() };
+}
+
+/**
+ * Starts the shop's outside world on the ports playwright.config.ts chose: an SMTP server whose
+ * messages land as files in E2E_MAIL_DIR (support/mail.ts reads them) and the OpenID Connect
+ * server behind the Google button. Playwright starts the webServer before this runs; that is fine,
+ * since the shop connects to SMTP only to send, and fetches the OpenID configuration when a Google
+ * sign-in starts. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const mailDir = requiredEnv('E2E_MAIL_DIR');
+  fs.mkdirSync(mailDir, { recursive: true });
+  const smtp = await startMailCapture(Number(requiredEnv('E2E_SMTP_PORT')), mailDir);
+  const oidc = await startOidcServer(Number(requiredEnv('E2E_OIDC_PORT')));
+  return async () => {
+    await Promise.all([smtp.close(), oidc.stop()]);
+    fs.rmSync(mailDir, { recursive: true, force: true });
+  };
+}
