@@ -85,6 +85,15 @@ test.describe('home', () => {
     await expect.poll(() => leadingSlide(page)).toBe(`1 of ${count}`);
   });
 
+  test('a winter-sale banner shows instead of the carousel when nothing is on sale', async ({ page }) => {
+    await page.route('**/api/shoes/onSale*', (route) =>
+      route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
+    );
+    await page.goto('/');
+    await expect(page.getByText('Winter sale is coming')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Scroll deals/ })).toHaveCount(0);
+  });
+
   test('the listing shows 6 shoes a page with Previous and Next', async ({ page, catalog }) => {
     const names = (from: number) => catalog.shoes.slice(from, from + PAGE_SIZE).map((shoe) => shoe.name);
     await page.goto('/');
