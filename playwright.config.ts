@@ -3,20 +3,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN, GOOGLE_CLIENT } from './tests/e2e/support/identities';
 
 /**
  * The browser tests start the built shop on a free port with a fresh data
- * directory (demo catalogue) and drive Debian's Chromium. Workers inherit the
- * environment of the first load, so the port and directory are chosen once.
+ * directory (demo catalogue) and drive Debian's Chromium. Mail goes to a local
+ * SMTP server and Google sign-in to a local OpenID Connect server, both started
+ * by the global setup (after the shop: the shop only reaches them on demand).
+ * Workers inherit the environment of the first load, so the ports and
+ * directories are chosen once.
  */
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, [
+  // Three distinct free ports, held open together so none is handed out twice.
+  const [appPort, smtpPort, oidcPort] = execFileSync(process.execPath, [
     '-e',
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    "const net=require('net');Promise.all([0,1,2].map(()=>new Promise((ok)=>{const s=net.createServer();s.listen(0,'127.0.0.1',()=>ok(s))}))).then((all)=>{console.log(all.map((s)=>s.address().port).join(' '));all.forEach((s)=>s.close())})",
   ])
     .toString()
-    .trim();
+    .trim()
+    .split(' ');
+  process.env.E2E_PORT = appPort;
+  process.env.E2E_SMTP_PORT = smtpPort;
+  process.env.E2E_OIDC_PORT = oidcPort;
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  process.env.E2E_MAIL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'));
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -34,6 +44,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -54,6 +65,14 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
+      // Reset links, order links and the Google callback are built on it.
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`,
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+      GOOGLE_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     },
   },
 });

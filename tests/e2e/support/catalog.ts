@@ -93,3 +93,16 @@ export function brandWithShoes(catalog: Catalog, index = 0): string {
 export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+/** One shoe as the API serves it now (`GET /api/shoes/{id}`): fresh stock, unlike the worker's catalogue. */
+export async function fetchShoe(request: APIRequestContext, id: string): Promise<Shoe> {
+  const response = await request.get(`/api/shoes/${id}`);
+  if (!response.ok()) throw new Error(`GET /api/shoes/${id} answered ${response.status()}`);
+  return (await response.json()) as Shoe;
+}
+
+/** Units of `size` the API says are in stock now. */
+export async function stockOf(request: APIRequestContext, id: string, size: string): Promise<number> {
+  const shoe = await fetchShoe(request, id);
+  return shoe.stock.find((entry) => entry.size === size)?.quantity ?? 0;
+}

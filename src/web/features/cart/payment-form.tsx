@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -15,12 +15,14 @@ import { checkout, newIdempotencyKey } from '../../api/checkout';
 import { createPaymentMethod } from '../../api/create-payment-method';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
 import { catalogKeys, sessionKey, userKeys } from '../../api/query-keys';
+import { usePaymentsConfig } from '../../api/use-payments-config';
 import { useSession } from '../../api/use-session';
 import { primaryButtonClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
 import { cartActions } from '../../lib/cart/cart-store';
 import { paths } from '../../paths';
+import { CardFieldLoading, CardFieldUnavailable } from './card-field-placeholder';
 import { CardFields } from './card-fields';
 import {
   CARD_FIELDS,
@@ -30,6 +32,16 @@ import {
   type PaymentFormInput,
   type PaymentFormValues,
 } from './card-input';
+import {
+  cardModeOf,
+  CardFieldError,
+  stripeBillingDetails,
+  stripePaymentFormSchema,
+  type StripeCardHandle,
+} from './card-mode';
+
+// Stripe's card field and Stripe.js come in their own chunk, only for a shop that uses Stripe.
+const StripeCardField = lazy(() => import('./stripe-card-field'));
 
 /**
  * A checkout whose answer never arrived (network failure, 5xx). Paying again with the same
@@ -75,6 +87,11 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
   const session = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const unanswered = useRef<UnansweredAttempt | null>(null);
+  const cardMode = cardModeOf(usePaymentsConfig());
+  const stripeCard = useRef<StripeCardHandle | null>(null);
+  const [stripeCardReady, setStripeCardReady] = useState(false);
+  // Our own card fields are there at once; Stripe's once Stripe.js has loaded and shown it.
+  const cardReady = cardMode.kind === 'test' || (cardMode.kind === 'stripe' && stripeCardReady);
 
   const {
     register,
@@ -84,7 +101,7 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
     resetField,
     formState: { errors, isSubmitting },
   } = useForm<PaymentFormInput, unknown, PaymentFormValues>({
-    resolver: zodResolver(paymentFormSchema),
+    resolver: cardMode.kind === 'stripe' ? zodResolver(stripePaymentFormSchema) : zodResolver(paymentFormSchema),
     // Spec §5: errors show only for fields the shopper has touched (or after a submit attempt).
     mode: 'onTouched',
     defaultValues: {
@@ -147,13 +164,22 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
     }));
     const amount = subtotalCents(lines);
     const methodRequest = paymentMethodRequest(values);
-    const fingerprint = JSON.stringify([methodRequest, shoes, amount]);
+    // With Stripe's card field the card cannot be read: the count of its edits stands for it.
+    const stripeCardField = cardMode.kind === 'stripe' ? stripeCard.current : null;
+    const billing = stripeBillingDetails(values);
+    const fingerprint = JSON.stringify([
+      stripeCardField ? [billing, stripeCardField.edits()] : methodRequest,
+      shoes,
+      amount,
+    ]);
     try {
       let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
       if (!attempt) {
         attempt = {
           fingerprint,
-          paymentMethodId: await createPaymentMethod(methodRequest),
+          paymentMethodId: stripeCardField
+            ? await stripeCardField.createPaymentMethod(billing)
+            : await createPaymentMethod(methodRequest),
           idempotencyKey: newIdempotencyKey(),
         };
       }
@@ -168,19 +194,22 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
       void queryClient.invalidateQueries({ queryKey: userKeys.orders });
       for (const field of CARD_FIELDS) resetField(field);
+      stripeCardField?.clear();
       onPaid(answer.order);
       cartActions.clear();
     } catch (error) {
       // Only a checkout that got no answer may be the same attempt again; any answer ends it.
       const noAnswer = error instanceof ApiError && (error.status === 0 || error.status >= 500);
       if (!noAnswer) unanswered.current = null;
+      // Stripe's card field refused the card before sending it and shows why, as a field error.
+      if (error instanceof CardFieldError) return;
       await explainFailure(error);
     }
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (cannotPay || blocked || isSubmitting) return;
+    if (cannotPay || blocked || !cardReady || isSubmitting) return;
     // Spec §8: nobody signed in -> 'create your user for pay', then /account (which leads to /signin).
     const user = session.data !== undefined ? session.data : ((await session.refetch()).data ?? null);
     if (!user) {
@@ -224,7 +253,19 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
         <legend className={legendClass}>Card</legend>
         <div className="space-y-4">
           {addressInput('name', 'Name on card', 'cc-name')}
-          <CardFields idPrefix={id} control={control} errors={errors} />
+          {cardMode.kind === 'test' && <CardFields idPrefix={id} control={control} errors={errors} />}
+          {cardMode.kind === 'pending' && <CardFieldLoading />}
+          {cardMode.kind === 'unavailable' && <CardFieldUnavailable />}
+          {cardMode.kind === 'stripe' && (
+            <Suspense fallback={<CardFieldLoading />}>
+              <StripeCardField
+                ref={stripeCard}
+                idPrefix={id}
+                publishableKey={cardMode.publishableKey}
+                onReadyChange={setStripeCardReady}
+              />
+            </Suspense>
+          )}
         </div>
       </fieldset>
 
@@ -257,7 +298,7 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
         {/* aria-disabled while paying, not disabled: the focus stays on the button meanwhile. */}
         <button
           type="submit"
-          disabled={cannotPay || blocked}
+          disabled={cannotPay || blocked || !cardReady}
           aria-disabled={isSubmitting ? true : undefined}
           className={`${primaryButtonClass} w-full text-base tracking-wide aria-disabled:cursor-wait aria-disabled:opacity-70`}
         >
