@@ -69,14 +69,17 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // With Stripe, the payment form loads Stripe.js, whose card field is a frame that talks to Stripe's API.
+  const stripeJs = config.PAYMENTS === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeJs ? ['https://js.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripeJs ? ['https://api.stripe.com'] : [])],
+        ...(stripeJs ? { frameSrc: ["'self'", 'https://js.stripe.com'] } : {}),
         upgradeInsecureRequests: null,
       },
     },

@@ -76,7 +76,8 @@ const legendClass = 'mb-4 text-xs font-bold tracking-widest text-gray-700 upperc
 
 /**
  * The payment form of the cart (spec §2, §4, §5, §8): card and billing address, PAY $<subtotal>.
- * The card becomes a one-use payment method, then the checkout charges it; the server prices
+ * The card becomes a one-use payment method (through our test processor, or through Stripe.js in
+ * Stripe's own card field when the server uses Stripe), then the checkout charges it; the server prices
  * the cart and takes the stock, so every refusal it gives is shown as it says it.
  */
 export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFormProps) {
@@ -101,7 +102,8 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
     resetField,
     formState: { errors, isSubmitting },
   } = useForm<PaymentFormInput, unknown, PaymentFormValues>({
-    resolver: cardMode.kind === 'stripe' ? zodResolver(stripePaymentFormSchema) : zodResolver(paymentFormSchema),
+    resolver:
+      cardMode.kind === 'stripe' ? zodResolver(stripePaymentFormSchema) : zodResolver(paymentFormSchema),
     // Spec §5: errors show only for fields the shopper has touched (or after a submit attempt).
     mode: 'onTouched',
     defaultValues: {
