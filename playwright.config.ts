@@ -9,7 +9,8 @@ import { ADMIN, GOOGLE_CLIENT } from './tests/e2e/support/identities';
  * The browser tests start the built shop on a free port with a fresh data
  * directory (demo catalogue) and drive Debian's Chromium. Mail goes to a local
  * SMTP server and Google sign-in to a local OpenID Connect server, both started
- * by the global setup (after the shop: the shop only reaches them on demand).
+ * by the global setup (after the shop: the shop only reaches them on demand),
+ * which also makes the directory the received mail is kept in (E2E_MAIL_DIR).
  * Workers inherit the environment of the first load, so the ports and
  * directories are chosen once.
  */
@@ -26,7 +27,6 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_SMTP_PORT = smtpPort;
   process.env.E2E_OIDC_PORT = oidcPort;
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
-  process.env.E2E_MAIL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'));
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

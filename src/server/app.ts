@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { trustProxyOf, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler, sendRouteNotFound } from './http/errors.js';
 import { createCatalogRepository } from './modules/catalog/repository.js';
@@ -60,7 +60,7 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,11 @@ import { z } from 'zod';
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (comma-separated).
+   * Unset, X-Forwarded-For is ignored, so nobody picks their own address for the rate limits.
+   */
+  TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -71,4 +76,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? path.resolve(ROOT_DIR, parsed.data.WEB_DIST_DIR)
       : path.join(ROOT_DIR, 'dist', 'web'),
   };
+}
+
+/** Fastify's trustProxy from TRUST_PROXY: false unless configured. */
+export function trustProxyOf(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((address) => address.trim());
 }

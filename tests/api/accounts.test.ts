@@ -357,6 +357,16 @@ describe('PUT /api/users/:id', () => {
         headers: { cookie: shopper.cookie },
       });
       expect(session.json().user).toBeNull();
+      // Their next request tells them why (the client warns and sends them home), and ends the session.
+      const sync = await put(shopper.user._id, {}, shopper.cookie);
+      expect(sync.json().error.code).toBe('account_disabled');
+      const after = await admin.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: {},
+        headers: { cookie: shopper.cookie, origin: TEST_ORIGIN },
+      });
+      expect(after.statusCode).toBe(401);
       expect((await put(shopper.user._id, { status: 'Enabled', manager: true }, chief)).json()).toMatchObject(
         {
           status: 'Enabled',

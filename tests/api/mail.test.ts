@@ -106,6 +106,35 @@ describe('newsletter and contact, mail kept in the outbox', () => {
   });
 });
 
+describe('client addresses', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
+    const body = { name: 'Bot', email: 'bot@example.com', message: 'x'.repeat(30) };
+    const burst = async (app: TestApp) => {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await app.app.inject({
+          method: 'POST',
+          url: '/api/mail/contactUs',
+          payload: body,
+          remoteAddress: '10.7.7.7',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        codes.push(response.statusCode);
+      }
+      return codes;
+    };
+    const direct = await createTestApp();
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      expect(await burst(direct)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(await burst(proxied)).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      await direct.close();
+      await proxied.close();
+    }
+  });
+});
+
 describe('mail through a real SMTP server', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { profileCard, signInForm, signInWithSession, signUpForm } from './support/accounts';
 import { inStockSizes, shoeWithSizes, type Catalog } from './support/catalog';
 import { expect, test } from './support/fixtures';
 import { addToCartFromDetail, brandsButton, header, main, shoeCards } from './support/shop';
@@ -68,6 +69,29 @@ const pages: { name: string; open: (page: Page, catalog: Catalog) => Promise<voi
       await expect(shoeCards(main(page))).toHaveCount(8);
     },
   },
+  {
+    name: 'sign-in',
+    open: async (page) => {
+      await page.goto('/signin');
+      await expect(signInForm(page)).toBeVisible();
+      // The Google button settles once the providers are known.
+      await expect(main(page).getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    },
+  },
+  {
+    name: 'create account',
+    open: async (page) => {
+      await page.goto('/createaccount');
+      await expect(signUpForm(page)).toBeVisible();
+    },
+  },
+  {
+    name: 'password recovery',
+    open: async (page) => {
+      await page.goto('/forget');
+      await expect(page.getByRole('form', { name: 'Recover your password' })).toBeVisible();
+    },
+  },
 ];
 
 test.describe('accessibility', () => {
@@ -77,6 +101,21 @@ test.describe('accessibility', () => {
       await expectNoSeriousViolations(page);
     });
   }
+
+  test('the account page of a signed-in shopper has no serious or critical axe violations', async ({
+    page,
+    shopper,
+  }) => {
+    await signInWithSession(page.context(), shopper);
+    await page.goto('/account');
+    await expect(profileCard(page)).toContainText(shopper.email);
+    await page
+      .getByRole('region', { name: 'My Orders' })
+      .getByRole('button', { name: 'SHOW ORDERS' })
+      .click();
+    await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
 
   test('every button and link of the header has an accessible name', async ({ page, catalog }) => {
     await page.goto('/');

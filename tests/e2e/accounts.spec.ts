@@ -10,6 +10,7 @@ import {
   newCredentials,
   passwordField,
   profileCard,
+  sameOrigin,
   setUserStatus,
   signInAsAdmin,
   signInForm,
@@ -21,11 +22,12 @@ import {
 import { expect, test } from './support/fixtures';
 import { ADMIN, GOOGLE_USER } from './support/identities';
 import { linkIn, newestMailTo } from './support/mail';
-import { expectPath, header, main, toast } from './support/shop';
+import { expectPath, main, toast } from './support/shop';
 
 const pageTitle = (page: Page): Locator => main(page).getByRole('heading', { level: 1 });
 const logoutButton = (page: Page): Locator => profileCard(page).getByRole('button', { name: 'Logout' });
-const profileImage = (page: Page): Locator => profileCard(page).getByRole('img', { name: 'Your profile image' });
+const profileImage = (page: Page): Locator =>
+  profileCard(page).getByRole('img', { name: 'Your profile image' });
 const submit = (form: Locator, name: string): Locator => form.getByRole('button', { name, exact: true });
 
 /** A field shows `message` under it (its accessible description) and is marked invalid. */
@@ -271,9 +273,10 @@ test.describe('accounts', () => {
     await signInAsAdmin(request, baseURL!);
     await setUserStatus(request, baseURL!, account.id, 'Disabled');
 
-    // Their session is over: the account page no longer opens for them.
+    // On their next visit they are warned, sent home and signed out (spec §4).
     await page.reload();
-    await expect(page).toHaveURL((url) => url.pathname !== '/account');
+    await expect(toast(page, 'Your account is Disabled or Eliminated')).toBeVisible();
+    await expectPath(page, '/');
     await expectSignedOut(page);
 
     // Signing in again is refused with the spec's warning, and they are sent home.
@@ -287,20 +290,32 @@ test.describe('accounts', () => {
     await expectSignedOut(page);
   });
 
-  test('a shopper sees no Admin link and gets no admin page', async ({ page, shopper }) => {
+  test('a shopper sees no Admin link, no admin page and is refused by the admin API', async ({
+    page,
+    shopper,
+    baseURL,
+  }) => {
     await signInWithSession(page.context(), shopper);
     await page.goto('/account');
     await expect(profileCard(page)).toContainText(shopper.email);
     await expect(adminLink(page)).toHaveCount(0);
     await expect(profileCard(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
-    await page.goto('/admin');
-    await expect(header(page)).toBeVisible();
-    await expect(adminLink(page)).toHaveCount(0);
-    await expect(main(page).getByRole('heading', { name: /admin/i })).toHaveCount(0);
+    // Spec §2 admin routes: whatever they show a shopper, it is nothing of the admin panel.
+    for (const path of ['/admin', '/orders', '/createshoes', '/createbrand', '/createsize', '/modifshoe']) {
+      await page.goto(path);
+      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(main(page).getByRole('heading', { name: /admin|create|modify/i })).toHaveCount(0);
+      await expect(adminLink(page)).toHaveCount(0);
+    }
+
     // The server is the authority: the admin endpoints refuse a shopper.
-    const users = await page.request.get('/api/users');
-    expect(users.status()).toBe(403);
+    expect((await page.request.get('/api/users')).status()).toBe(403);
+    const promote = await page.request.put(`/api/users/${shopper.id}`, {
+      data: { manager: true },
+      headers: sameOrigin(baseURL!),
+    });
+    expect(promote.status()).toBe(403);
   });
 
   test('the administrator, signed in through the UI, sees the Admin link', async ({ page }) => {

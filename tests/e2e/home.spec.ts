@@ -123,6 +123,8 @@ test.describe('home', () => {
   ]) {
     test(`the footer link ${link} opens its page`, async ({ page }) => {
       await page.goto('/');
+      // The footer moves down while the listing loads; click it once the page has settled.
+      await expect(shoeCards(collection(page))).toHaveCount(6);
       await footer(page).getByRole('link', { name: link, exact: true }).click();
       await expectPath(page, path);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();

@@ -92,7 +92,8 @@ export async function setUserStatus(
 /** The header's account icon: to /account when signed in, to /signin otherwise. */
 export const accountLink = (page: Page): Locator =>
   header(page).getByRole('link', { name: 'Account', exact: true });
-export const adminLink = (page: Page): Locator => header(page).getByRole('link', { name: 'Admin', exact: true });
+export const adminLink = (page: Page): Locator =>
+  header(page).getByRole('link', { name: 'Admin', exact: true });
 
 export const signInForm = (page: Page): Locator => page.getByRole('form', { name: 'Sign in' });
 export const signUpForm = (page: Page): Locator => page.getByRole('form', { name: 'Create account' });

@@ -11,7 +11,7 @@ interface WorkerFixtures {
   catalog: Catalog;
   /**
    * A shopper shared by the worker's tests that only need someone signed in: never change its
-   * password, name or status, nor sign its session out (use `account` for that).
+   * password, name or status, buy with it or sign its session out (use `account` for that).
    */
   shopper: Account;
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { GOOGLE_USER } from './identities';
 import { startMailCapture } from './mail-capture';
@@ -23,14 +25,15 @@ async function startOidcServer(port: number): Promise<{ stop(): Promise<void> }>
 
 /**
  * Starts the shop's outside world on the ports playwright.config.ts chose: an SMTP server whose
- * messages land as files in E2E_MAIL_DIR (support/mail.ts reads them) and the OpenID Connect
+ * messages land as files in a new directory, E2E_MAIL_DIR (support/mail.ts reads them), and the OpenID Connect
  * server behind the Google button. Playwright starts the webServer before this runs; that is fine,
  * since the shop connects to SMTP only to send, and fetches the OpenID configuration when a Google
  * sign-in starts. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const mailDir = requiredEnv('E2E_MAIL_DIR');
-  fs.mkdirSync(mailDir, { recursive: true });
+  // Workers inherit the environment global setup leaves behind.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'));
+  process.env.E2E_MAIL_DIR = mailDir;
   const smtp = await startMailCapture(Number(requiredEnv('E2E_SMTP_PORT')), mailDir);
   const oidc = await startOidcServer(Number(requiredEnv('E2E_OIDC_PORT')));
   return async () => {

@@ -13,7 +13,10 @@ function mailDir(): string {
 
 /** `<time>-<n>.json`, in the order they arrived. */
 function arrivalOrder(name: string): [number, number] {
-  const [time, count] = name.replace(/\.json$/, '').split('-').map(Number);
+  const [time, count] = name
+    .replace(/\.json$/, '')
+    .split('-')
+    .map(Number);
   return [time ?? 0, count ?? 0];
 }
 

@@ -6,7 +6,7 @@ import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
 import { roleOf, toUser, type CurrentUser } from '../../auth/current-user.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
@@ -95,18 +95,15 @@ export const userRoutes: FastifyPluginAsyncZod<{
       const disablesAdmin =
         roleOf(target, adminEmail) === 'admin' && (request.body.status ?? 'Enabled') !== 'Enabled';
       if (disablesAdmin) throw new HttpError(409, 'conflict', MESSAGES.admin.cannotDemoteAdmin);
-      const [updated] = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ ...request.body, updatedAt: new Date() })
-          .where(eq(users.id, target.id))
-          .returning();
-        // A Disabled or Eliminated account is signed out everywhere at once (ASVS 7.4.2).
-        if (request.body.status && request.body.status !== 'Enabled') {
-          await tx.delete(sessions).where(eq(sessions.userId, target.id));
-        }
-        return rows;
-      });
+      // A Disabled or Eliminated user's sessions stay until their next request, which every guard
+      // refuses with 403 account_disabled (ending them there): that answer is how the client
+      // learns to warn them and send them home (spec §4). Deleting the sessions here would leave
+      // the client with a cookie nobody recognizes, and no warning.
+      const [updated] = await db
+        .update(users)
+        .set({ ...request.body, updatedAt: new Date() })
+        .where(eq(users.id, target.id))
+        .returning();
       return toUser(updated!, adminEmail);
     },
   );
