@@ -31,6 +31,7 @@ import { refuseCrossSiteWrites } from './http/same-origin.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { favoriteRoutes } from './modules/favorites/routes.js';
 import { createCheckoutService } from './modules/checkout/checkout-service.js';
 import { createOrdersRepository } from './modules/checkout/orders-repository.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -144,6 +145,7 @@ export async function buildApp({
         currentUser,
         publishableKey: config.STRIPE_PUBLISHABLE_KEY,
       });
+      await api.register(favoriteRoutes, { db, catalog, currentUser });
       if (stripe && config.STRIPE_WEBHOOK_SECRET) {
         await api.register(stripeWebhookRoutes, { stripe, secret: config.STRIPE_WEBHOOK_SECRET });
       }

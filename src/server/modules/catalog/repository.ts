@@ -60,6 +60,16 @@ export function createCatalogRepository(db: Database) {
     return rows.map((row) => toShoe(row, stock.get(row.id) ?? []));
   }
 
+  async function findShoes(ids: string[]): Promise<Shoe[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select(shoeColumns)
+      .from(shoes)
+      .innerJoin(brands, eq(shoes.brandId, brands.id))
+      .where(inArray(shoes.id, ids));
+    return withStock(rows);
+  }
+
   return {
     async listShoes(query: Omit<ShoeListQuery, 'name'> & { name?: string; onSale?: boolean }) {
       const conditions: SQL[] = [];
@@ -98,13 +108,10 @@ export function createCatalogRepository(db: Database) {
       return { items: await withStock(rows), total };
     },
 
+    findShoes,
+
     async findShoe(id: string): Promise<Shoe | undefined> {
-      const rows = await db
-        .select(shoeColumns)
-        .from(shoes)
-        .innerJoin(brands, eq(shoes.brandId, brands.id))
-        .where(eq(shoes.id, id));
-      const [shoe] = await withStock(rows);
+      const [shoe] = await findShoes([id]);
       return shoe;
     },
 

@@ -32,6 +32,13 @@ export function createCatalogService(repository: CatalogRepository) {
       return shoe;
     },
 
+    /** Several shoes by id, in the order asked; ids that name no shoe are left out. */
+    async getShoes(ids: string[]): Promise<Shoe[]> {
+      const found = await repository.findShoes(ids.filter(isUuid));
+      const byId = new Map(found.map((shoe) => [shoe._id, shoe]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     listBrands() {
       return repository.listBrands(MAX_LIST_LIMIT * 5);
     },
