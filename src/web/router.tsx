@@ -31,6 +31,7 @@ const ForgetPage = lazy(() => import('./features/auth/forget-page'));
 const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
 const AccountPage = lazy(() => import('./features/account/account-page'));
 const OrderPage = lazy(() => import('./features/order/order-page'));
+const FavoritesPage = lazy(() => import('./features/favorites/favorites-page'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page'));
 
 const aliased = (aliases: readonly string[], Component: LazyExoticComponent<ComponentType>): RouteObject[] =>
@@ -51,11 +52,12 @@ export const routes: RouteObject[] = [
       { path: paths.forget, element: page(ForgetPage) },
       { path: paths.resetPassword, element: page(ResetPasswordPage) },
       {
-        // Spec §2 guards: signed-in pages (/account, /order/{idPayment}; /favorites joins later).
+        // Spec §2 guards: signed-in pages (/account, /order/{idPayment}, /favorites).
         element: <RequireUser />,
         children: [
           { path: paths.account, element: page(AccountPage) },
           { path: '/order/:idPayment', element: page(OrderPage) },
+          { path: paths.favorites, element: page(FavoritesPage) },
         ],
       },
       {

@@ -115,7 +115,7 @@ export async function getJson<T>(
   return { data: schema.parse(await response.json()), total: Number.isFinite(total) ? total : undefined };
 }
 
-async function send(method: 'POST' | 'PUT', url: string, body: unknown): Promise<Response> {
+async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -135,9 +135,12 @@ export async function postJson(url: string, body: unknown): Promise<void> {
   await send('POST', url, body);
 }
 
-/** POSTs or PUTs JSON and checks the answer against `schema`; throws an ApiError on non-2xx. */
+/**
+ * POSTs, PUTs or DELETEs (with a JSON body) and checks the answer against `schema`;
+ * throws an ApiError on non-2xx.
+ */
 export async function sendJson<T>(
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'DELETE',
   url: string,
   body: unknown,
   schema: z.ZodType<T>,

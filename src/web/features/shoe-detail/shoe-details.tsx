@@ -6,6 +6,7 @@ import { OnSaleBadge } from '../../components/on-sale-badge';
 import { SizeSelect } from '../../components/size-select';
 import { useAddToCart } from '../../components/use-add-to-cart';
 import { paths } from '../../paths';
+import { FavoriteToggle } from './favorite-toggle';
 
 /** Everything about one shoe, and the size + BUY ME! to take it home. */
 export function ShoeDetails({ shoe }: { shoe: Shoe }) {
@@ -48,11 +49,10 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
         </dl>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
           <SizeSelect sizes={sizes} value={size} onChange={setSize} className="sm:w-48" />
-          <BuyButton
-            onClick={buy}
-            disabled={sizes.length === 0}
-            className="w-full text-base sm:w-auto sm:flex-1"
-          />
+          <div className="flex gap-3 sm:flex-1">
+            <BuyButton onClick={buy} disabled={sizes.length === 0} className="w-full flex-1 text-base" />
+            <FavoriteToggle shoe={shoe} />
+          </div>
         </div>
       </div>
     </div>

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiUrl, sendJson } from './http';
+import { updateFavorites } from './use-favorites';
+
+const answerSchema = z.object({ message: z.string() });
+
+export interface RemoveFavoriteInput {
+  userId: string;
+  shoeId: string;
+}
+
+/** `DELETE /api/favorites/{uid}` `{shoeId}`: answers 'Shoe removed from Favorites'. */
+export function removeFavorite({ userId, shoeId }: RemoveFavoriteInput) {
+  return sendJson('DELETE', apiUrl(`/favorites/${encodeURIComponent(userId)}`), { shoeId }, answerSchema);
+}
+
+export function useRemoveFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeFavorite,
+    onSuccess: (_answer, { userId, shoeId }) =>
+      updateFavorites(queryClient, userId, (favorites) => favorites.filter((shoe) => shoe._id !== shoeId)),
+  });
+}

@@ -1,0 +1,74 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { PAGE_SIZE } from '../../../domain/constants';
+import { MESSAGES } from '../../../domain/messages';
+import { pageOf } from '../../../domain/paging';
+import { useFavorites } from '../../api/use-favorites';
+import { useSession } from '../../api/use-session';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PAGE_WIDTH } from '../../components/page-width';
+import { PagedShoeList } from '../../components/paged-shoe-list';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { usePageOffset } from '../../components/use-page-offset';
+import { paths } from '../../paths';
+
+/**
+ * `/favorites` (inside RequireUser): 'MY FAVORITES!', the signed-in user's favorite shoes,
+ * newest first, 8 per page (spec §2). The whole list is loaded once and paged here.
+ */
+export default function FavoritesPage() {
+  useDocumentTitle('My favorites');
+  const { data: user } = useSession();
+  const { data: favorites, isPending, isError } = useFavorites(user?._id);
+  const [offset, setOffset] = usePageOffset(PAGE_SIZE.favorites);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  let content;
+  if (isError) {
+    content = <EmptyState title={MESSAGES.common.somethingWrong} />;
+  } else if (!isPending && favorites.length === 0) {
+    content = (
+      <EmptyState title="No favorites yet">
+        <p className="text-sm text-gray-700">Tap the heart on a shoe you like to keep it here.</p>
+        <Link
+          to={paths.shoes}
+          className="mt-2 inline-flex h-11 items-center rounded-full bg-ink px-5 text-sm font-bold text-white transition-colors hover:bg-accent-dark"
+        >
+          Browse shoes
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <PagedShoeList
+        page={
+          favorites && {
+            items: pageOf(favorites, offset, PAGE_SIZE.favorites),
+            total: favorites.length,
+          }
+        }
+        loading={isPending}
+        stale={false}
+        offset={offset}
+        pageSize={PAGE_SIZE.favorites}
+        onOffsetChange={setOffset}
+        listHeading={heading}
+        headingLevel="h2"
+        columns={4}
+      />
+    );
+  }
+
+  return (
+    <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
+      <PageHeader
+        ref={heading}
+        eyebrow="Saved"
+        title={MESSAGES.pages.favoritesHeading}
+        description="The pairs you loved, newest first."
+      />
+      {content}
+    </div>
+  );
+}
