@@ -5,3 +5,4 @@ export * from './paging.js';
 export * from './cart.js';
 export * from './catalog.js';
 export * from './forms.js';
+export * from './review.js';

@@ -32,6 +32,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { createCheckoutService } from './modules/checkout/checkout-service.js';
 import { createOrdersRepository } from './modules/checkout/orders-repository.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp({
         publishableKey: config.STRIPE_PUBLISHABLE_KEY,
       });
       await api.register(favoriteRoutes, { db, catalog, currentUser });
+      await api.register(reviewRoutes, { db, currentUser });
       if (stripe && config.STRIPE_WEBHOOK_SECRET) {
         await api.register(stripeWebhookRoutes, { stripe, secret: config.STRIPE_WEBHOOK_SECRET });
       }

@@ -39,6 +39,22 @@ export function createOrdersRepository(db: Database) {
     }));
   }
 
+  /** By `_id` or by `idPayment`, with the owner so callers can check access. */
+  async function find(idOrPayment: string): Promise<{ order: Order; userId: string } | undefined> {
+    const byId = isUuid(idOrPayment);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(
+        byId
+          ? or(eq(orders.id, idOrPayment), eq(orders.idPayment, idOrPayment))
+          : eq(orders.idPayment, idOrPayment),
+      );
+    if (!row) return undefined;
+    const [order] = await withLines([row]);
+    return { order: order!, userId: row.userId };
+  }
+
   return {
     async forUser(userId: string, limit: number): Promise<Order[]> {
       const rows = await db
@@ -50,21 +66,14 @@ export function createOrdersRepository(db: Database) {
       return withLines(rows);
     },
 
-    /** By `_id` or by `idPayment`, with the owner so callers can check access. */
-    async find(idOrPayment: string): Promise<{ order: Order; userId: string } | undefined> {
-      const byId = isUuid(idOrPayment);
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(
-          byId
-            ? or(eq(orders.id, idOrPayment), eq(orders.idPayment, idOrPayment))
-            : eq(orders.idPayment, idOrPayment),
-        );
-      if (!row) return undefined;
-      const [order] = await withLines([row]);
-      return { order: order!, userId: row.userId };
+    async setStatus(idOrPayment: string, status: Order['status']): Promise<Order | undefined> {
+      const found = await find(idOrPayment);
+      if (!found) return undefined;
+      await db.update(orders).set({ status }).where(eq(orders.id, found.order._id));
+      return { ...found.order, status };
     },
+
+    find,
   };
 }
 

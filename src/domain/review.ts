@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { RATING } from './constants.js';
+import { MESSAGES } from './messages.js';
+
+/** Review rules (spec §5): at least 5 characters (at most 2,000), 1-5 stars, default 1. */
+export const REVIEW_LENGTH = { min: 5, max: 2000 } as const;
+export const REVIEW_TOO_LONG = `A review can be at most ${REVIEW_LENGTH.max} characters.`;
+
+const reviewText = (tooShort: string) =>
+  z.string({ error: tooShort }).trim().min(REVIEW_LENGTH.min, tooShort).max(REVIEW_LENGTH.max, REVIEW_TOO_LONG);
+
+const rating = z.coerce.number().int().min(RATING.min).max(RATING.max).default(RATING.default);
+
+export const reviewInputSchema = z.object({
+  review: reviewText(MESSAGES.review.tooShort),
+  rating,
+  // The spec's client sends its uid; the session says who writes.
+  idUser: z.string().max(200).optional(),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+export const reviewUpdateSchema = z.object({ review: reviewText(MESSAGES.review.updateTooShort), rating });
+export type ReviewUpdate = z.input<typeof reviewUpdateSchema>;
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  review: z.string(),
+  rating: z.number().int(),
+  createdAt: z.string(),
+  /** True for the signed-in user's own review; others' show as ANONYMOUS USER. */
+  own: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number {
+  if (reviews.length === 0) return 0;
+  return Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;
+}
