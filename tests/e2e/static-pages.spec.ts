@@ -1,3 +1,5 @@
+import { ADMIN } from './support/identities';
+import { linkIn, newestMailTo } from './support/mail';
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from './support/catalog';
 import { expect, test } from './support/fixtures';
@@ -84,13 +86,18 @@ test.describe('static pages', () => {
     await expect(errors).toHaveCount(3);
 
     await name.fill('Playwright Shopper');
-    await email.fill(uniqueEmail('contact'));
+    const sender = uniqueEmail('contact');
+    await email.fill(sender);
     await message.fill('Do you restock the size 9.5 of your trail runners soon? Thanks!');
     await expect(errors).toHaveCount(0);
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(form.getByRole('status')).toHaveText('Thanks, we got your message and will answer soon.');
     // The form is ready for another message.
     await expect(message).toHaveValue('');
+    // The shop receives it by mail (CONTACT_TO defaults to the administrator).
+    const mail = await newestMailTo(ADMIN.email, /Contact form: Playwright Shopper/);
+    expect(mail.text).toContain('Do you restock the size 9.5 of your trail runners soon? Thanks!');
+    expect(mail.text).toContain(sender);
   });
 
   test('the footer newsletter rejects a bad email and thanks for a good one', async ({ page }) => {
@@ -105,11 +112,17 @@ test.describe('static pages', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(toast(page, 'Thanks for subscribing!')).toHaveCount(0);
 
-    await email.fill(uniqueEmail('newsletter'));
+    const address = uniqueEmail('newsletter');
+    await email.fill(address);
     await expect(form.getByText('Use a valid email', { exact: true })).toBeHidden();
     await subscribe.click();
     await expect(toast(page, 'Thanks for subscribing!')).toBeVisible();
     await expect(email).toHaveValue('');
+
+    // The welcome mail's unsubscribe link works.
+    const welcome = await newestMailTo(address, /newsletter/);
+    await page.goto(linkIn(welcome, '/api/mail/newsletter/unsubscribe').toString());
+    await expect(page.getByText('You will not receive our newsletter anymore.')).toBeVisible();
   });
 
   test('an unknown path shows Page not found with a way back home', async ({ page }) => {
