@@ -41,3 +41,13 @@ export const userKeys = {
 
 /** Which sign-in providers the server has configured. */
 export const providersKey = ['account', 'providers'] as const;
+
+/**
+ * `GET /api/reviews/{shoeId}`: keyed by the signed-in user too, since each review's `own`
+ * depends on who asks. `reviewKeys.shoe(shoeId)` refreshes every user's copy of one shoe.
+ */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  shoe: (shoeId: string) => ['reviews', shoeId] as const,
+  list: (shoeId: string, userId: string | undefined) => ['reviews', shoeId, userId ?? 'visitor'] as const,
+};

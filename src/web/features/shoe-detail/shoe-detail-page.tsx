@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { BackHomeLink } from '../../components/back-home-link';
+import { ReviewsSection } from './reviews/reviews-section';
 import { ShoeDetails } from './shoe-details';
 
 /** `/shoes/:id`: LOADING... until loaded, then the shoe, or 'Shoe not found' for an unknown id. */
@@ -21,7 +22,14 @@ export default function ShoeDetailPage() {
           <div className="mb-6">
             <BackHomeLink variant="quiet" />
           </div>
-          {shoe ? <ShoeDetails key={shoe._id} shoe={shoe} /> : <PageLoading />}
+          {shoe ? (
+            <>
+              <ShoeDetails key={shoe._id} shoe={shoe} />
+              <ReviewsSection key={`reviews-${shoe._id}`} shoeId={shoe._id} />
+            </>
+          ) : (
+            <PageLoading />
+          )}
         </>
       ) : (
         // Any failure reads as "not found": spec §8 shows no other load errors.

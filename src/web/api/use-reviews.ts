@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { reviewSchema } from '../../domain/review';
+import { apiUrl, getJson } from './http';
+import { reviewKeys } from './query-keys';
+
+const reviewsSchema = z.array(reviewSchema);
+
+/**
+ * `GET /api/reviews/{shoeId}`: the shoe's reviews, newest first (public). `own` marks the
+ * signed-in user's review, so the cache entry belongs to `userId` (undefined for a visitor).
+ */
+export function useReviews(shoeId: string, userId: string | undefined) {
+  return useQuery({
+    queryKey: reviewKeys.list(shoeId, userId),
+    queryFn: async ({ signal }) =>
+      (await getJson(apiUrl(`/reviews/${encodeURIComponent(shoeId)}`), reviewsSchema, signal)).data,
+  });
+}

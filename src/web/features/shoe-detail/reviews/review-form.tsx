@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { RATING } from '../../../../domain/constants';
+import { REVIEW_LENGTH, type reviewUpdateSchema } from '../../../../domain/review';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/button-class';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { describedBy, FormField, inputClass } from '../../../components/forms/form-field';
+import { applyServerError } from '../../../components/forms/server-error';
+import { RatingPicker } from './rating-picker';
+
+export interface ReviewValues {
+  review: string;
+  rating: number;
+}
+
+interface ReviewFormProps {
+  /** `reviewInputSchema` (adding) or `reviewUpdateSchema` (editing): they differ in the too-short message. */
+  schema: typeof reviewUpdateSchema;
+  /** Names the form for screen readers: 'Write a review', 'Edit your review'. */
+  title: string;
+  textLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  initial?: ReviewValues;
+  /** Throws the failed request's error; the form shows it. */
+  onSubmit: (values: ReviewValues) => Promise<void>;
+  cancelLabel?: string;
+  onCancel?: () => void;
+}
+
+/**
+ * The review text and its 1-5 stars (spec §5). Errors show for touched fields, and the submit
+ * button is hidden while one shows.
+ */
+export function ReviewForm({
+  schema,
+  title,
+  textLabel,
+  submitLabel,
+  pendingLabel,
+  initial,
+  onSubmit,
+  cancelLabel,
+  onCancel,
+}: ReviewFormProps) {
+  const id = useId();
+  const textId = `${id}-review`;
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: initial ?? { review: '', rating: RATING.default },
+  });
+  const length = useWatch({ control, name: 'review' }).length;
+  const fieldError = errors.review?.message ?? errors.rating?.message;
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setFormError(applyServerError(error, setError, { fields: ['review', 'rating'] }));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={title} className="space-y-4">
+      <FormField
+        id={textId}
+        label={textLabel}
+        error={errors.review?.message}
+        hint={`${length} / ${REVIEW_LENGTH.max} characters, at least ${REVIEW_LENGTH.min}.`}
+      >
+        <textarea
+          id={textId}
+          rows={4}
+          maxLength={REVIEW_LENGTH.max}
+          aria-invalid={errors.review ? true : undefined}
+          aria-describedby={describedBy(textId, { hint: true, error: errors.review?.message })}
+          className={`${inputClass} resize-y`}
+          {...register('review')}
+        />
+      </FormField>
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => (
+          <RatingPicker
+            name={`${id}-rating`}
+            value={Number(field.value)}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={isSubmitting}
+          />
+        )}
+      />
+      {errors.rating?.message && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.rating.message}
+        </p>
+      )}
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <div className="flex flex-wrap gap-3">
+        {/* Spec §5: no submit while an error shows. */}
+        {!fieldError && (
+          <button type="submit" disabled={isSubmitting} className={primaryButtonClass}>
+            <Send aria-hidden="true" className="size-4" />
+            {isSubmitting ? pendingLabel : submitLabel}
+          </button>
+        )}
+        {onCancel && cancelLabel && (
+          <button type="button" onClick={onCancel} disabled={isSubmitting} className={secondaryButtonClass}>
+            <X aria-hidden="true" className="size-4" />
+            {cancelLabel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
