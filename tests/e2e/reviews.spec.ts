@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { createAccount, sameOrigin, signInAsAdmin, signInWithSession } from './support/accounts';
+import { inStockSizes, shoeWithSizes } from './support/catalog';
+import { expect, test } from './support/fixtures';
+import { main, toast } from './support/shop';
+
+const reviews = (page: Page) => main(page).getByRole('list', { name: 'Reviews list' });
+
+test.describe('reviews', () => {
+  test('a buyer whose order was Received writes, edits and deletes a review; others see ANONYMOUS USER', async ({
+    page,
+    context,
+    browser,
+    playwright,
+    request,
+    baseURL,
+    catalog,
+    account,
+  }) => {
+    const shoe = shoeWithSizes(catalog, 1, 5);
+    const size = inStockSizes(shoe)[0]!;
+    await signInWithSession(context, account);
+
+    // Before buying, the server refuses.
+    await page.goto(`/shoes/${shoe._id}`);
+    await main(page).getByRole('button', { name: 'I already bought them' }).click();
+    const form = main(page).getByRole('form', { name: 'Write a review' });
+    await form.getByRole('textbox', { name: 'Your review' }).fill('Looks great on paper.');
+    await form.getByRole('button', { name: 'Send review' }).click();
+    await expect(main(page).getByRole('alert')).toContainText("You haven't bought these yet");
+
+    // Buy it, and the administrator marks the order Received.
+    const headers = sameOrigin(baseURL!);
+    const method = await page.request.post('/api/payments/methods', {
+      headers,
+      data: {
+        card: {
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: new Date().getFullYear() + 2,
+          cvc: '123',
+        },
+        billing_details: {
+          name: 'Ana Lima',
+          state: 'California',
+          city: 'San Diego',
+          line1: 'Main St 12',
+          postal_code: '92101',
+        },
+      },
+    });
+    const paid = await page.request.post('/api/cart/checkout', {
+      headers,
+      data: {
+        id: (await method.json()).id,
+        shoes: [{ _id: shoe._id, size, quantity: 1 }],
+        amount: Math.round(shoe.price * 100),
+      },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await signInAsAdmin(request, baseURL!);
+    const marked = await request.put(`/api/cart/order/${(await paid.json()).order.idPayment}`, {
+      headers,
+      data: { status: 'Received' },
+    });
+    expect(marked.status()).toBe(200);
+
+    // Write: too short first (the submit hides while the error shows), then a real review of 4 stars.
+    await page.reload();
+    await main(page).getByRole('button', { name: 'I already bought them' }).click();
+    const text = form.getByRole('textbox', { name: 'Your review' });
+    await text.fill('meh');
+    await text.blur();
+    await expect(form.getByText('Review must contain at least 5 characters.')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Send review' })).toBeHidden();
+    await text.fill('<b>Comfy</b> from the first day.');
+    await form.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await form.getByRole('button', { name: 'Send review' }).click();
+    const mine = reviews(page).getByRole('article', { name: 'Your review' });
+    await expect(mine).toContainText('<b>Comfy</b> from the first day.');
+    await expect(mine.getByRole('img', { name: '4 out of 5 stars', exact: true })).toBeVisible();
+
+    // Another shopper sees it anonymously and cannot change it.
+    const otherContext = await browser.newContext({ baseURL: baseURL! });
+    try {
+      const other = await createAccount(playwright.request, baseURL!, 'reviewer-other');
+      await signInWithSession(otherContext, other);
+      const otherPage = await otherContext.newPage();
+      await otherPage.goto(`/shoes/${shoe._id}`);
+      const seen = reviews(otherPage).getByRole('article', { name: 'Review by ANONYMOUS USER' });
+      await expect(seen).toContainText('<b>Comfy</b> from the first day.');
+      await expect(seen.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+      await expect(seen.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    } finally {
+      await otherContext.close();
+    }
+
+    // Edit, then delete.
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    const edit = main(page).getByRole('form', { name: 'Edit your review' });
+    await edit.getByRole('textbox', { name: 'Edit your review' }).fill('Comfy, and they last.');
+    await edit.getByRole('button', { name: 'Send edit' }).click();
+    await expect(mine).toContainText('Comfy, and they last.');
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await mine.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(toast(page, 'Deleted!')).toBeVisible();
+    await expect(reviews(page).getByRole('article', { name: 'Your review' })).toHaveCount(0);
+  });
+});
