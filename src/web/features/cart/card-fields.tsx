@@ -1,5 +1,5 @@
 import { CreditCard, Info } from 'lucide-react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
 import {
@@ -46,6 +46,65 @@ function reformat(
   return next;
 }
 
+interface CardInputProps {
+  control: Control<PaymentFormInput, unknown, PaymentFormValues>;
+  name: 'cardNumber' | 'expiry' | 'cvc';
+  id: string;
+  label: string;
+  error: string | undefined;
+  format: (raw: string) => string;
+  autoComplete: string;
+  maxLength: number;
+  placeholder: string;
+  describedBy: string | undefined;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** One digits-only card input, reformatted as the shopper types. */
+function CardInput({
+  control,
+  name,
+  id,
+  label,
+  error,
+  format,
+  describedBy: description,
+  className = '',
+  children,
+  ...input
+}: CardInputProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormField id={id} label={label} error={error}>
+          <div className="relative">
+            <input
+              id={id}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(reformat(event, field.value, format))}
+              type="text"
+              inputMode="numeric"
+              autoCorrect="off"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={description}
+              className={`${inputClass} tabular-nums ${className}`}
+              {...input}
+            />
+            {children}
+          </div>
+        </FormField>
+      )}
+    />
+  );
+}
+
 interface CardFieldsProps {
   idPrefix: string;
   control: Control<PaymentFormInput, unknown, PaymentFormValues>;
@@ -63,90 +122,48 @@ export function CardFields({ idPrefix, control, errors }: CardFieldsProps) {
 
   return (
     <div className="space-y-4">
-      <Controller
+      <CardInput
         control={control}
         name="cardNumber"
-        render={({ field }) => (
-          <FormField id={numberId} label="Card number" error={errors.cardNumber?.message}>
-            <div className="relative">
-              <input
-                id={numberId}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(reformat(event, field.value, formatCardNumber))}
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={23}
-                placeholder="1234 1234 1234 1234"
-                aria-invalid={errors.cardNumber ? true : undefined}
-                aria-describedby={withHint(numberId, errors.cardNumber?.message)}
-                className={`${inputClass} pr-12 tabular-nums`}
-              />
-              <CreditCard
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-gray-500"
-              />
-            </div>
-          </FormField>
-        )}
-      />
+        id={numberId}
+        label="Card number"
+        error={errors.cardNumber?.message}
+        format={formatCardNumber}
+        autoComplete="cc-number"
+        maxLength={23}
+        placeholder="1234 1234 1234 1234"
+        describedBy={withHint(numberId, errors.cardNumber?.message)}
+        className="pr-12"
+      >
+        <CreditCard
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-gray-500"
+        />
+      </CardInput>
       <div className="grid grid-cols-2 gap-4">
-        <Controller
+        <CardInput
           control={control}
           name="expiry"
-          render={({ field }) => (
-            <FormField id={expiryId} label="Expiry (MM/YY)" error={errors.expiry?.message}>
-              <input
-                id={expiryId}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(reformat(event, field.value, formatExpiry))}
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={5}
-                placeholder="MM/YY"
-                aria-invalid={errors.expiry ? true : undefined}
-                aria-describedby={describedBy(expiryId, { error: errors.expiry?.message })}
-                className={`${inputClass} tabular-nums`}
-              />
-            </FormField>
-          )}
+          id={expiryId}
+          label="Expiry (MM/YY)"
+          error={errors.expiry?.message}
+          format={formatExpiry}
+          autoComplete="cc-exp"
+          maxLength={5}
+          placeholder="MM/YY"
+          describedBy={describedBy(expiryId, { error: errors.expiry?.message })}
         />
-        <Controller
+        <CardInput
           control={control}
           name="cvc"
-          render={({ field }) => (
-            <FormField id={cvcId} label="CVC" error={errors.cvc?.message}>
-              <input
-                id={cvcId}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(reformat(event, field.value, formatCvc))}
-                type="text"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={4}
-                placeholder="123"
-                aria-invalid={errors.cvc ? true : undefined}
-                aria-describedby={describedBy(cvcId, { error: errors.cvc?.message })}
-                className={`${inputClass} tabular-nums`}
-              />
-            </FormField>
-          )}
+          id={cvcId}
+          label="CVC"
+          error={errors.cvc?.message}
+          format={formatCvc}
+          autoComplete="cc-csc"
+          maxLength={4}
+          placeholder="123"
+          describedBy={describedBy(cvcId, { error: errors.cvc?.message })}
         />
       </div>
       <p id={hintId} className="flex items-start gap-2 rounded-xl bg-paper px-3 py-2.5 text-sm text-gray-700">
