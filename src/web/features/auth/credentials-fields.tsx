@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { Credentials } from '../../../domain/account';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
+import { describedBy, FormField } from '../../components/forms/form-field';
 import { PasswordInput } from '../../components/forms/password-input';
+import { EmailField } from './email-field';
 
 interface CredentialsFieldsProps {
   id: string;
@@ -26,20 +27,7 @@ export function CredentialsFields({
   const passwordId = `${id}-password`;
   return (
     <>
-      <FormField id={emailId} label="Email" error={errors.email?.message}>
-        <input
-          id={emailId}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy(emailId, { error: errors.email?.message })}
-          className={inputClass}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField id={emailId} error={errors.email?.message} registration={register('email')} />
       <FormField id={passwordId} label="Password" error={errors.password?.message} hint={passwordHint}>
         <PasswordInput
           id={passwordId}

@@ -10,11 +10,11 @@ import { MESSAGES } from '../../../domain/messages';
 import { useRequestPasswordReset } from '../../api/request-password-reset';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
 import { applyServerError } from '../../components/forms/server-error';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
 
 /** `/forget` (spec §2): 'Recover your password', an email field, 'Send Email', 'Back Home'. */
 export default function ForgetPage() {
@@ -64,20 +64,7 @@ export default function ForgetPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label={heading} className="space-y-5">
-        <FormField id={emailId} label="Email" error={errors.email?.message}>
-          <input
-            id={emailId}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(emailId, { error: errors.email?.message })}
-            className={inputClass}
-            {...register('email')}
-          />
-        </FormField>
+        <EmailField id={emailId} error={errors.email?.message} registration={register('email')} />
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         {/* Always rendered so screen readers announce the confirmation when it appears. */}
         <div role="status">
