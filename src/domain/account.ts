@@ -81,5 +81,21 @@ export function canUseAdminPanel(user: Pick<User, 'role'> | null | undefined): b
   return user?.role === 'admin' || user?.role === 'manager';
 }
 
+/**
+ * Why `actor` may not change `target`'s status or manager flag, or undefined when they may.
+ * Nobody changes the administrator's account (its role comes from ADMIN_EMAIL and it must
+ * never be locked out); managers run the shop but only the administrator appoints,
+ * dismisses or disables managers.
+ */
+export function userChangeRefusal(
+  actor: Role,
+  target: Role,
+  changesManagerFlag: boolean,
+): 'administrator_account' | 'administrator_only' | undefined {
+  if (target === 'admin') return 'administrator_account';
+  if (actor !== 'admin' && (changesManagerFlag || target === 'manager')) return 'administrator_only';
+  return undefined;
+}
+
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

@@ -18,6 +18,8 @@ export const shoeSchema = z.object({
   price: z.number(),
   onSale: z.boolean(),
   stock: z.array(stockEntrySchema),
+  /** Bumped on every admin change: the modify form sends it back so a concurrent edit is refused, not lost. */
+  version: z.number().int(),
 });
 export type Shoe = z.infer<typeof shoeSchema>;
 export type StockEntry = z.infer<typeof stockEntrySchema>;

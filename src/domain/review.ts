@@ -7,7 +7,11 @@ export const REVIEW_LENGTH = { min: 5, max: 2000 } as const;
 export const REVIEW_TOO_LONG = `A review can be at most ${REVIEW_LENGTH.max} characters.`;
 
 const reviewText = (tooShort: string) =>
-  z.string({ error: tooShort }).trim().min(REVIEW_LENGTH.min, tooShort).max(REVIEW_LENGTH.max, REVIEW_TOO_LONG);
+  z
+    .string({ error: tooShort })
+    .trim()
+    .min(REVIEW_LENGTH.min, tooShort)
+    .max(REVIEW_LENGTH.max, REVIEW_TOO_LONG);
 
 const rating = z.coerce.number().int().min(RATING.min).max(RATING.max).default(RATING.default);
 

@@ -41,6 +41,12 @@ import { createStripeClient, createStripePaymentProvider } from './payments/stri
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { createDiskImageStore } from './storage/image-store.js';
 import rateLimit from '@fastify/rate-limit';
+import { adminRoutes } from './modules/admin/routes.js';
+import { createStatsRepository } from './modules/admin/stats-repository.js';
+import { createAnalyticsRepository } from './modules/analytics/repository.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { catalogAdminRoutes } from './modules/catalog-admin/routes.js';
+import { createCatalogAdminService } from './modules/catalog-admin/service.js';
 import { SHOP_NAME } from '../domain/constants.js';
 
 export interface AppOptions {
@@ -121,7 +127,9 @@ export async function buildApp({
   const adminEmail = config.ADMIN_EMAIL;
   const currentUser = createCurrentUser({ auth, db, adminEmail });
   const accounts = createAccountService({ auth, db, images, adminEmail });
-  const catalog = createCatalogService(createCatalogRepository(db));
+  const catalogRepository = createCatalogRepository(db);
+  const catalog = createCatalogService(catalogRepository);
+  const catalogAdmin = createCatalogAdminService({ db, catalog: catalogRepository, images });
   const contactTo = config.CONTACT_TO ?? adminEmail;
   const mail = createMailService({ db, mailer, publicUrl, contactTo });
   const stripe =
@@ -148,6 +156,9 @@ export async function buildApp({
       });
       await api.register(favoriteRoutes, { db, catalog, currentUser });
       await api.register(reviewRoutes, { db, currentUser });
+      await api.register(catalogAdminRoutes, { catalogAdmin, currentUser });
+      await api.register(adminRoutes, { stats: createStatsRepository(db), currentUser });
+      await api.register(analyticsRoutes, { analytics: createAnalyticsRepository(db), currentUser });
       if (stripe && config.STRIPE_WEBHOOK_SECRET) {
         await api.register(stripeWebhookRoutes, { stripe, secret: config.STRIPE_WEBHOOK_SECRET });
       }

@@ -16,10 +16,15 @@ export const paths = {
   order: (idPayment: string) => `/order/${encodeURIComponent(idPayment)}`,
   admin: '/admin',
   orders: '/orders',
+  /** `/orders?order={idPayment}`: one order, opened from the dashboard's orders table. */
+  adminOrder: (idPayment: string) => `/orders?order=${encodeURIComponent(idPayment)}`,
   createShoes: '/createshoes',
   createBrand: '/createbrand',
   createSize: '/createsize',
   modifyShoe: '/modifshoe',
+  /** The size and modify forms work on the shoe named in `?shoe=`; without it they ask for one. */
+  createSizeFor: (shoeId: string) => `/createsize?shoe=${encodeURIComponent(shoeId)}`,
+  modifyShoeFor: (shoeId: string) => `/modifshoe?shoe=${encodeURIComponent(shoeId)}`,
   aboutUs: '/AboutUs',
   contactUs: '/ContactUs',
   sizeChart: '/SizeChart',

@@ -29,10 +29,10 @@ describe('GET /api/shoes', () => {
     expect(ids.size).toBe(40);
   });
 
-  it('answers shoes with the fields of spec §3 and stock sorted by size', async () => {
+  it('answers shoes with the fields of spec §3 (and the version admin edits check) and stock sorted by size', async () => {
     const [shoe] = (await get('/api/shoes?limit=1')).json();
     expect(Object.keys(shoe).sort()).toEqual(
-      ['_id', 'brand', 'color', 'description', 'image', 'name', 'onSale', 'price', 'stock'].sort(),
+      ['_id', 'brand', 'color', 'description', 'image', 'name', 'onSale', 'price', 'stock', 'version'].sort(),
     );
     expect(shoe.stock.map((entry: { size: string }) => entry.size)).toEqual(['9', '9.5', '10']);
     expect(shoe.stock[0]).toEqual({ _id: expect.any(String), size: '9', quantity: 3 });

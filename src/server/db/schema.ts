@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   jsonb,
   check,
   index,
@@ -265,3 +266,17 @@ export const checkoutAttempts = pgTable('checkout_attempts', {
   responseBody: jsonb('response_body'),
   createdAt: createdAt(),
 });
+
+/**
+ * First-party analytics: page views counted per route pattern and day. No
+ * cookies, no addresses, no user ids: nothing here identifies a visitor.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.route] })],
+);

@@ -51,3 +51,18 @@ export const reviewKeys = {
   shoe: (shoeId: string) => ['reviews', shoeId] as const,
   list: (shoeId: string, userId: string | undefined) => ['reviews', shoeId, userId ?? 'visitor'] as const,
 };
+
+/**
+ * Admin panel queries start with `admin`; an admin change refreshes them with
+ * `invalidateQueries({ queryKey: adminKeys.all })` (and `catalogKeys.all` when it touched shoes).
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (q: string, offset: number) => ['admin', 'users', { q, offset }] as const,
+  orders: (q: string, offset: number) => ['admin', 'orders', { q, offset }] as const,
+  order: (idPayment: string) => ['admin', 'order', idPayment] as const,
+  shoes: (q: string, offset: number) => ['admin', 'shoes', { q, offset }] as const,
+  brands: (q: string, offset: number) => ['admin', 'brands', { q, offset }] as const,
+  stats: ['admin', 'stats'] as const,
+  pageViews: ['admin', 'page-views'] as const,
+};

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, type User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Auth } from '../../auth/auth.js';
@@ -11,8 +10,7 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
-
-const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+import { toWebp } from '../../storage/to-webp.js';
 
 /** What a route sends back: a body, and the session cookies better-auth set or cleared. */
 export interface AuthAnswer<T> {
@@ -152,14 +150,7 @@ export function createAccountService(deps: {
         throw new HttpError(413, 'payload_too_large', MESSAGES.identity.imageTooLarge);
       let webp: Buffer;
       try {
-        const { format } = await sharp(bytes).metadata();
-        // Raster formats only: an SVG is a document, not a photo.
-        if (!format || !AVATAR_FORMATS.has(format)) throw new Error(`format ${format}`);
-        webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
-          .rotate()
-          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-          .webp({ quality: 82 })
-          .toBuffer();
+        webp = await toWebp(bytes, { fit: 'cover', width: AVATAR_SIZE, height: AVATAR_SIZE });
       } catch {
         throw new HttpError(415, 'unsupported_media_type', MESSAGES.identity.imageInvalid);
       }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Shoe, ShoeListQuery, StockEntry } from '../../../domain/catalog.js';
 import { compareSizes } from '../../../domain/size-chart.js';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
 
 const shoeColumns = {
@@ -13,14 +14,10 @@ const shoeColumns = {
   color: shoes.color,
   priceCents: shoes.priceCents,
   onSale: shoes.onSale,
+  version: shoes.version,
 };
 
 type ShoeRow = { [K in keyof typeof shoeColumns]: (typeof shoeColumns)[K]['_']['data'] };
-
-/** `%` and `_` typed by a shopper are literal characters, not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
   return {
@@ -33,6 +30,7 @@ function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
     price: row.priceCents / 100,
     onSale: row.onSale,
     stock,
+    version: row.version,
   };
 }
 
@@ -79,7 +77,7 @@ export function createCatalogRepository(db: Database) {
       if (query.onSale !== undefined) conditions.push(eq(shoes.onSale, query.onSale));
       if (search) {
         // Substring match, or a close trigram match so that a typo still finds the shoe.
-        conditions.push(sql`(${ilike(shoes.name, `%${escapeLike(search)}%`)} OR ${search} <% ${shoes.name})`);
+        conditions.push(sql`(${ilike(shoes.name, containsPattern(search))} OR ${search} <% ${shoes.name})`);
       }
       const order = [
         ...(search ? [sql`word_similarity(${search}, ${shoes.name}) DESC`] : []),
@@ -115,13 +113,25 @@ export function createCatalogRepository(db: Database) {
       return shoe;
     },
 
-    async listBrands(limit: number) {
+    /** Brands by name, optionally those whose name contains `q`, with the total for paging. */
+    async listBrands(query: { q?: string; offset: number; limit: number }) {
+      const where = query.q ? ilike(brands.name, containsPattern(query.q)) : undefined;
       const rows = await db
-        .select({ _id: brands.id, name: brands.name })
+        .select({ _id: brands.id, name: brands.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(brands)
-        .orderBy(asc(brands.name))
-        .limit(limit);
-      return rows;
+        .where(where)
+        .orderBy(asc(brands.name), asc(brands.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      let total = rows[0]?.total ?? 0;
+      if (rows.length === 0 && query.offset > 0) {
+        const [counted] = await db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(brands)
+          .where(where);
+        total = counted?.total ?? 0;
+      }
+      return { items: rows.map(({ _id, name }) => ({ _id, name })), total };
     },
 
     async listColors(brand?: string): Promise<string[]> {

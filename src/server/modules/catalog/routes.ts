@@ -9,6 +9,7 @@ import {
   shoeListQuerySchema,
   shoeSchema,
 } from '../../../domain/catalog.js';
+import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CatalogService } from './service.js';
 
@@ -85,10 +86,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags: ['catalog'],
-        summary: 'All brands',
-        response: { 200: z.array(brandSchema) },
+        summary: 'Brands by name (all of them, up to 100, unless paged), optionally searched by name',
+        querystring: pagedSearchQuerySchema,
+        response: { 200: z.array(brandSchema), 400: errorBodySchema },
       },
     },
-    async () => catalog.listBrands(),
+    async (request, reply) => {
+      const page = await catalog.listBrands(request.query);
+      return reply.header('x-total-count', page.total).send(page.items);
+    },
   );
 };

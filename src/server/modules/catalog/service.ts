@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../domain/messages.js';
-import { MAX_LIST_LIMIT } from '../../../domain/constants.js';
+import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid, type Shoe, type ShoeListQuery } from '../../../domain/catalog.js';
 import { notFound } from '../../http/errors.js';
 import type { CatalogRepository } from './repository.js';
@@ -39,8 +39,8 @@ export function createCatalogService(repository: CatalogRepository) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    listBrands() {
-      return repository.listBrands(MAX_LIST_LIMIT * 5);
+    listBrands(query: PagedSearchQuery) {
+      return repository.listBrands(query);
     },
 
     listColors(brand?: string) {

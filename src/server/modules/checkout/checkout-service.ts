@@ -5,6 +5,7 @@ import { isUuid } from '../../../domain/catalog.js';
 import { CHECKOUT_MESSAGES, type Order } from '../../../domain/payment.js';
 import { formatPrice } from '../../../domain/cart.js';
 import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/postgres-errors.js';
 import { checkoutAttempts, orderLines, orders, shoes, stockEntries } from '../../db/schema.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -29,12 +30,6 @@ interface PricedLine {
   size: string;
   quantity: number;
   unitPriceCents: number;
-}
-
-/** PostgreSQL's unique_violation, as pg raises it or as Drizzle wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /** Lines of the same shoe and size count as one. */

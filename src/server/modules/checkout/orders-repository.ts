@@ -1,7 +1,9 @@
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid } from '../../../domain/catalog.js';
 import type { Order } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { orderLines, orders } from '../../db/schema.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -64,6 +66,23 @@ export function createOrdersRepository(db: Database) {
         .orderBy(desc(orders.createdAt))
         .limit(limit);
       return withLines(rows);
+    },
+
+    /** Every order, newest first, optionally those whose email or idPayment contains `q` (admin). */
+    async list(query: PagedSearchQuery): Promise<{ items: Order[]; total: number }> {
+      const pattern = query.q ? containsPattern(query.q) : undefined;
+      const where = pattern ? or(ilike(orders.email, pattern), ilike(orders.idPayment, pattern)) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { items: await withLines(rows), total: counted?.n ?? 0 };
     },
 
     async setStatus(idOrPayment: string, status: Order['status']): Promise<Order | undefined> {

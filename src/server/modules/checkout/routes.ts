@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canUseAdminPanel } from '../../../domain/account.js';
+import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { checkoutRequestSchema, orderSchema, paymentMethodRequestSchema } from '../../../domain/payment.js';
 import { forbidden, type CurrentUser } from '../../auth/current-user.js';
 import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
@@ -91,6 +92,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const user = await currentUser.require(request);
       const result = await checkout.checkout(user, request.body, request.headers['idempotency-key']);
       return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.get(
+    '/cart',
+    {
+      onRequest: currentUser.requireAdmin,
+      schema: {
+        tags: ['checkout', 'admin'],
+        summary: 'All orders, newest first, paged, searched by email or idPayment (administrator or manager)',
+        querystring: pagedSearchQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await orders.list(request.query);
+      return reply.header('x-total-count', page.total).send(page.items);
     },
   );
 

@@ -1,11 +1,13 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userSchema } from '../../../domain/account.js';
+import { userChangeRefusal, userSchema } from '../../../domain/account.js';
+import { ADMIN_MESSAGES } from '../../../domain/admin.js';
 import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
 import { roleOf, toUser, type CurrentUser } from '../../auth/current-user.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { users } from '../../db/schema.js';
 import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
 
@@ -51,7 +53,9 @@ export const userRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { q, offset, limit } = request.query;
-      const where = q ? or(ilike(users.email, `%${q}%`), ilike(users.name, `%${q}%`)) : undefined;
+      const where = q
+        ? or(ilike(users.email, containsPattern(q)), ilike(users.name, containsPattern(q)))
+        : undefined;
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -73,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['users', 'admin'],
         summary:
-          'Set a user status (Enabled, Disabled, Eliminated) or manager flag (administrator or manager)',
+          'Set a user status or manager flag (administrator or manager; only the administrator changes managers; the administrator account never changes)',
         params: z.object({ id: z.string().max(200) }),
         body: z
           .object({
@@ -85,16 +89,30 @@ export const userRoutes: FastifyPluginAsyncZod<{
             (body) => body.status !== undefined || body.manager !== undefined,
             'Send a status or a manager flag',
           ),
-        response: { 200: userSchema, 400: errorBodySchema, 404: errorBodySchema, ...errors },
+        response: {
+          200: userSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
+      const actor = await currentUser.require(request);
       const [target] = await db.select().from(users).where(eq(users.id, request.params.id));
       if (!target) throw notFound(MESSAGES.identity.userNotFound);
-      // The administrator's role comes from ADMIN_EMAIL; only disabling could take it away.
-      const disablesAdmin =
-        roleOf(target, adminEmail) === 'admin' && (request.body.status ?? 'Enabled') !== 'Enabled';
-      if (disablesAdmin) throw new HttpError(409, 'conflict', MESSAGES.admin.cannotDemoteAdmin);
+      const refusal = userChangeRefusal(
+        actor.role,
+        roleOf(target, adminEmail),
+        request.body.manager !== undefined,
+      );
+      if (refusal === 'administrator_account') {
+        throw new HttpError(409, 'conflict', MESSAGES.admin.cannotDemoteAdmin);
+      }
+      if (refusal === 'administrator_only') {
+        throw new HttpError(403, 'forbidden', ADMIN_MESSAGES.managersByAdminOnly);
+      }
       // A Disabled or Eliminated user's sessions stay until their next request, which every guard
       // refuses with 403 account_disabled (ending them there): that answer is how the client
       // learns to warn them and send them home (spec §4). Deleting the sessions here would leave

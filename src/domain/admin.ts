@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { brandSchema, shoeSchema } from './catalog.js';
+import { MAX_LIST_LIMIT } from './constants.js';
+
+/**
+ * The admin forms of spec §5 and the admin panel's own answers. The browser
+ * forms (react-hook-form + zodResolver) and the server validate with these
+ * same schemas; every field is a string, as a form or a multipart body sends it.
+ */
+export const ADMIN_FORM_MESSAGES = {
+  brand: 'Enter a valid brand',
+  brandFormat: "The brand's name can only contain letters and spaces",
+  name: 'Enter a valid name',
+  nameFormat: "The shoes' name can only contain letters and spaces",
+  color: 'Enter a valid color',
+  colorFormat: 'The color can only contain letters and spaces',
+  price: 'Enter a valid price',
+  priceFormat: 'Only numbers',
+  size: 'Enter a valid size',
+  sizeFormat: 'only numbers',
+  quantity: 'Enter a valid quantity',
+  quantityFormat: 'only numbers',
+  description: 'Enter a valid description',
+  descriptionFormat: 'The description can only contain letters and spaces',
+  brandName: 'Enter a valid brand name',
+  brandNameFormat: 'The name can only contain letters and spaces',
+  sizeOnlyNumbers: 'The size can only contain number',
+  quantityOnlyNumbers: 'The quantity can only contain number',
+  image: 'Add a valid image',
+} as const;
+
+/** Answers and notices of the admin panel that the spec leaves to us. */
+export const ADMIN_MESSAGES = {
+  brandCreated: (name: string) => `The brand ${name} was added to store`,
+  brandExists: 'A brand with this name already exists',
+  brandHasShoes: 'This brand still has shoes: delete them first',
+  brandNotFound: 'Brand not found',
+  sizeAdded: (size: string, quantity: number) => `Size ${size} added with ${quantity} pairs`,
+  sizeRestocked: (size: string, quantity: number) => `Size ${size} now has ${quantity} pairs`,
+  onSale: (name: string) => `${name} is now on sale`,
+  offSale: (name: string) => `${name} is no longer on sale`,
+  shoeDeleted: 'Deleted!',
+  brandDeleted: 'Deleted!',
+  imageTooLarge: (megabytes: number) => `The image can be at most ${megabytes} MB`,
+  staleShoe: 'Someone else changed this shoe since you opened it. Reload it and try again.',
+  managersByAdminOnly: 'Only the administrator can change managers',
+  orderStatusChanged: (status: string) => `Order marked ${status}`,
+  userStatusChanged: (email: string, status: string) => `${email} is now ${status}`,
+  managerGranted: (email: string) => `${email} is now a manager`,
+  managerRevoked: (email: string) => `${email} is no longer a manager`,
+} as const;
+
+/** Shoe images: any raster image up to this size, stored as a WebP at most this wide. */
+export const SHOE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const SHOE_IMAGE_MAX_WIDTH = 1000;
+
+/** Bounds the spec leaves open: whole dollars, whole and half sizes, sane stock counts. */
+export const SHOE_LIMITS = {
+  text: 40,
+  description: 900,
+  maxPrice: 100_000,
+  minSize: 1,
+  maxSize: 20,
+  maxQuantity: 100_000,
+} as const;
+
+const LETTERS_AND_SPACES = /^[\p{L} ]+$/u;
+const DESCRIPTION_CHARACTERS = /^[\p{L} ,.]+$/u;
+const DIGITS = /^\d+$/;
+/** DESIGN.md §2: sizes are whole or half ("9", "9.5"); the spec's "digits only" allows no half. */
+const SIZE = /^\d+(\.5)?$/;
+
+/** Required (empty or too long: `required`), then a format rule (`format`). */
+function text(max: number, required: string, format?: { pattern: RegExp; message: string }) {
+  const base = z.string({ error: required }).trim().min(1, required).max(max, required);
+  return format ? base.regex(format.pattern, format.message) : base;
+}
+
+function wholeNumber(required: string, format: string, min: number, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(40, required)
+    .regex(DIGITS, format)
+    .refine((value) => Number(value) >= min && Number(value) <= max, required);
+}
+
+function shoeSize(required: string, format: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(40, required)
+    .regex(SIZE, format)
+    .refine((value) => Number(value) >= SHOE_LIMITS.minSize && Number(value) <= SHOE_LIMITS.maxSize, required)
+    .transform((value) => String(Number(value)));
+}
+
+const M = ADMIN_FORM_MESSAGES;
+const lettersAndSpaces = (message: string) => ({ pattern: LETTERS_AND_SPACES, message });
+
+/** Create Shoes (spec §5). The image travels beside these fields as a file. */
+export const createShoeSchema = z.object({
+  brand: text(SHOE_LIMITS.text, M.brand, lettersAndSpaces(M.brandFormat)),
+  name: text(SHOE_LIMITS.text, M.name, lettersAndSpaces(M.nameFormat)),
+  color: text(SHOE_LIMITS.text, M.color, lettersAndSpaces(M.colorFormat)),
+  price: wholeNumber(M.price, M.priceFormat, 1, SHOE_LIMITS.maxPrice),
+  size: shoeSize(M.size, M.sizeFormat),
+  q: wholeNumber(M.quantity, M.quantityFormat, 0, SHOE_LIMITS.maxQuantity),
+  description: text(SHOE_LIMITS.description, M.description, {
+    pattern: DESCRIPTION_CHARACTERS,
+    message: M.descriptionFormat,
+  }),
+});
+export type CreateShoeInput = z.input<typeof createShoeSchema>;
+
+/**
+ * Modify Shoes (spec §5): every field required, no format rules; price and
+ * quantity must still be numbers. `size` is one of the shoe's stock sizes and
+ * `q` becomes its quantity. `version` (the shoe's, when the form was opened)
+ * turns a concurrent edit into a 409 instead of a lost update.
+ */
+export const modifyShoeSchema = z.object({
+  brand: text(SHOE_LIMITS.text, M.brand),
+  name: text(SHOE_LIMITS.text, M.name),
+  color: text(SHOE_LIMITS.text, M.color),
+  price: wholeNumber(M.price, M.price, 1, SHOE_LIMITS.maxPrice),
+  size: text(SHOE_LIMITS.text, M.size),
+  q: wholeNumber(M.quantity, M.quantity, 0, SHOE_LIMITS.maxQuantity),
+  description: text(SHOE_LIMITS.description, M.description),
+  onSale: z.enum(['true', 'false']).optional(),
+  version: z.string().regex(DIGITS).max(12).optional(),
+});
+export type ModifyShoeInput = z.input<typeof modifyShoeSchema>;
+
+/** Create size (spec §5): adds the size, or adds to the quantity of an existing one. */
+export const createSizeSchema = z.object({
+  size: shoeSize(M.size, M.sizeOnlyNumbers),
+  q: wholeNumber(M.quantity, M.quantityOnlyNumbers, 1, SHOE_LIMITS.maxQuantity),
+});
+export type CreateSizeInput = z.input<typeof createSizeSchema>;
+
+/** Create Brand (spec §5). */
+export const createBrandSchema = z.object({
+  name: text(SHOE_LIMITS.text, M.brandName, lettersAndSpaces(M.brandNameFormat)),
+});
+export type CreateBrandInput = z.input<typeof createBrandSchema>;
+
+export const onSaleSchema = z.object({ onSale: z.boolean() }).strict();
+
+/** Query of the admin tables (and of the brands list): a page, optionally narrowed by a search text. */
+export const pagedSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(MAX_LIST_LIMIT),
+});
+export type PagedSearchQuery = z.infer<typeof pagedSearchQuerySchema>;
+
+export const shoeAnswerSchema = z.object({ message: z.string(), shoe: shoeSchema });
+export const brandAnswerSchema = z.object({ message: z.string(), brand: brandSchema });
+export const messageSchema = z.object({ message: z.string() });
+
+/** The business at a glance: what the dashboard shows above its tables. */
+export const SALES_CHART_DAYS = 30;
+export const BEST_SELLERS_SHOWN = 5;
+
+export const adminStatsSchema = z.object({
+  orders: z.number().int(),
+  /** Pairs sold across all orders (spec §2: "total number of shoes across orders"). */
+  shoesSold: z.number().int(),
+  /** Sum of all order amounts, in cents. */
+  salesCents: z.number().int(),
+  /** One entry per day of the last 30, oldest first, days without sales included. */
+  salesByDay: z.array(z.object({ day: z.string(), orders: z.number().int(), amountCents: z.number().int() })),
+  bestSellers: z.array(
+    z.object({
+      shoeId: z.string().nullable(),
+      name: z.string(),
+      image: z.string(),
+      quantity: z.number().int(),
+      revenueCents: z.number().int(),
+    }),
+  ),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * First-party page views (replacing the spec's third-party analytics): the
+ * browser reports the path it shows, the server counts it per route and day.
+ * Only the route pattern is kept, so ids, search texts and tokens never are.
+ */
+const ROUTE_PATTERNS: readonly [RegExp, string][] = [
+  [/^\/$/, '/'],
+  [/^\/shoes\/?$/, '/shoes'],
+  [/^\/shoes\/[^/]+\/?$/, '/shoes/{id}'],
+  [/^\/collections\/[^/]+\/?$/, '/collections/{brand}'],
+  [/^\/sale\/?$/, '/sale'],
+  [/^\/favorites\/?$/, '/favorites'],
+  [/^\/cart\/?$/, '/cart'],
+  [/^\/signin\/?$/, '/signin'],
+  [/^\/createaccount\/?$/, '/createaccount'],
+  [/^\/forget\/?$/, '/forget'],
+  [/^\/reset-password\/?$/, '/reset-password'],
+  [/^\/account\/?$/, '/account'],
+  [/^\/order\/[^/]+\/?$/, '/order/{idPayment}'],
+  [/^\/admin\/?$/, '/admin'],
+  [/^\/orders\/?$/, '/orders'],
+  [/^\/createshoes\/?$/, '/createshoes'],
+  [/^\/createbrand\/?$/, '/createbrand'],
+  [/^\/createsize\/?$/, '/createsize'],
+  [/^\/modifshoe\/?$/, '/modifshoe'],
+  [/^\/aboutus\/?$/i, '/AboutUs'],
+  [/^\/contactus\/?$/i, '/ContactUs'],
+  [/^\/sizechart\/?$/i, '/SizeChart'],
+  [/^\/termsofservice\/?$/i, '/TermsOfService'],
+];
+
+export const NOT_FOUND_ROUTE = '(page not found)';
+
+/** `/shoes/3f2a...?x=1` -> `/shoes/{id}`; anything unknown counts as a missing page. */
+export function routeOf(path: string): string {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  for (const [pattern, route] of ROUTE_PATTERNS) if (pattern.test(pathname)) return route;
+  return NOT_FOUND_ROUTE;
+}
+
+export const pageViewSchema = z.object({ path: z.string().min(1).max(500).startsWith('/') }).strict();
+export type PageViewInput = z.infer<typeof pageViewSchema>;
+
+export const PAGE_VIEW_DAYS = 30;
+export const TOP_ROUTES_SHOWN = 8;
+
+export const pageViewsSchema = z.object({
+  total: z.number().int(),
+  /** One entry per day of the last 30, oldest first, days without views included. */
+  byDay: z.array(z.object({ day: z.string(), views: z.number().int() })),
+  topRoutes: z.array(z.object({ route: z.string(), views: z.number().int() })),
+});
+export type PageViews = z.infer<typeof pageViewsSchema>;

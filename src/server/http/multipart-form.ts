@@ -1,0 +1,63 @@
+import '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './errors.js';
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  /** The bytes of the one file field, when the form sent one (an empty file counts as none). */
+  file?: { field: string; bytes: Buffer };
+}
+
+interface ReadOptions {
+  maxFileBytes: number;
+  /** Answer of a file over the limit (413). */
+  tooLargeMessage: string;
+}
+
+/**
+ * Reads a whole multipart form into memory: text fields as strings, one file
+ * as bytes. The stream is always drained, so a refused upload never leaves the
+ * connection hanging; a file over the limit is a 413, never a truncated image.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  options: ReadOptions,
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the form as multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  let file: MultipartForm['file'];
+  let tooLarge = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) tooLarge = true;
+      else if (bytes.length > 0) file = { field: part.fieldname, bytes };
+    }
+  } catch (error) {
+    if (isFileTooLarge(error)) tooLarge = true;
+    else if (isMultipartLimit(error)) throw new HttpError(413, 'payload_too_large', options.tooLargeMessage);
+    else throw new HttpError(400, 'bad_request', 'The form could not be read');
+  }
+  if (tooLarge) throw new HttpError(413, 'payload_too_large', options.tooLargeMessage);
+  return { fields, file };
+}
+
+function codeOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+function isFileTooLarge(error: unknown): boolean {
+  return codeOf(error) === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** Too many files, fields or parts: the form is not one of ours. */
+function isMultipartLimit(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT';
+}
