@@ -2,6 +2,8 @@ import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 
+const TOO_MANY_PARTS = "Send one image and the form's fields only";
+
 export interface MultipartForm {
   fields: Record<string, string>;
   /** The bytes of the one file field, when the form sent one (an empty file counts as none). */
@@ -41,7 +43,7 @@ export async function readMultipartForm(
     }
   } catch (error) {
     if (isFileTooLarge(error)) tooLarge = true;
-    else if (isMultipartLimit(error)) throw new HttpError(413, 'payload_too_large', options.tooLargeMessage);
+    else if (isMultipartLimit(error)) throw new HttpError(400, 'bad_request', TOO_MANY_PARTS);
     else throw new HttpError(400, 'bad_request', 'The form could not be read');
   }
   if (tooLarge) throw new HttpError(413, 'payload_too_large', options.tooLargeMessage);
