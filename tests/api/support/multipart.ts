@@ -5,7 +5,12 @@ export async function multipart(
 ): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(file.field ?? 'image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  if (file)
+    form.append(
+      file.field ?? 'image',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
