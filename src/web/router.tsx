@@ -33,6 +33,12 @@ const AccountPage = lazy(() => import('./features/account/account-page'));
 const OrderPage = lazy(() => import('./features/order/order-page'));
 const FavoritesPage = lazy(() => import('./features/favorites/favorites-page'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page'));
+const AdminPage = lazy(() => import('./features/admin-dashboard/admin-page'));
+const AdminOrderPage = lazy(() => import('./features/admin-orders/admin-order-page'));
+const CreateShoePage = lazy(() => import('./features/admin-forms/create-shoe-page'));
+const CreateBrandPage = lazy(() => import('./features/admin-forms/create-brand-page'));
+const CreateSizePage = lazy(() => import('./features/admin-forms/create-size-page'));
+const ModifyShoePage = lazy(() => import('./features/admin-forms/modify-shoe-page'));
 
 const aliased = (aliases: readonly string[], Component: LazyExoticComponent<ComponentType>): RouteObject[] =>
   aliases.map((path) => ({ path, element: page(Component) }));
@@ -61,10 +67,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Admin or manager only: /admin, /orders, /createshoes, /createbrand, /createsize and
-        // /modifshoe arrive with the admin issue and go here.
+        // Spec §2 admin routes: the administrator or a manager, everyone else goes home.
         element: <RequireAdmin />,
-        children: [],
+        children: [
+          { path: paths.admin, element: page(AdminPage) },
+          { path: paths.orders, element: page(AdminOrderPage) },
+          { path: paths.createShoes, element: page(CreateShoePage) },
+          { path: paths.createBrand, element: page(CreateBrandPage) },
+          { path: paths.createSize, element: page(CreateSizePage) },
+          { path: paths.modifyShoe, element: page(ModifyShoePage) },
+        ],
       },
       ...aliased(staticPageAliases.aboutUs, AboutUsPage),
       ...aliased(staticPageAliases.contactUs, ContactUsPage),

@@ -1,8 +1,18 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { useAccountDisabledHandler } from './guards/use-account-disabled-handler';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header/site-header';
+import { usePageViewReporting } from './use-page-view-reporting';
+
+/** sonner's rich colours, darkened just enough for text to reach WCAG AA contrast (4.5:1). */
+const TOAST_COLORS = {
+  '--success-text': 'hsl(140 100% 21%)',
+  '--error-text': 'hsl(360 100% 36%)',
+  '--warning-text': 'hsl(31 92% 28%)',
+  '--info-text': 'hsl(210 92% 35%)',
+} as CSSProperties;
 
 /**
  * The shell of every screen. ScrollRestoration starts each new page at the top and
@@ -10,6 +20,7 @@ import { SiteHeader } from './site-header/site-header';
  */
 export function AppLayout() {
   useAccountDisabledHandler();
+  usePageViewReporting();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -24,7 +35,13 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       {/* Below the sticky header, so a notice never covers Search, Cart or Account. */}
-      <Toaster richColors position="top-center" offset={{ top: 80 }} mobileOffset={{ top: 104 }} />
+      <Toaster
+        richColors
+        position="top-center"
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 104 }}
+        style={TOAST_COLORS}
+      />
       <ScrollRestoration />
     </div>
   );

@@ -13,13 +13,15 @@ interface PagerProps {
    * focused, so keyboard users are not left on a button that may just have disappeared.
    */
   listHeading: RefObject<HTMLElement | null>;
+  /** The landmark's name; pages with several paged lists name each ("Users pagination"). */
+  label?: string;
 }
 
 const buttonClass =
   'inline-flex h-11 items-center gap-2 rounded-full border border-ink px-4 text-sm font-bold transition-colors hover:bg-ink hover:text-white sm:px-5';
 
 /** Previous / Next paging (spec §2): Previous hidden on the first page, Next on the last. */
-export function Pager({ offset, pageSize, total, onChange, listHeading }: PagerProps) {
+export function Pager({ offset, pageSize, total, onChange, listHeading, label = 'Pagination' }: PagerProps) {
   const state = { offset, pageSize, total };
   const pages = pageCount(state);
   if (pages <= 1) return null;
@@ -31,7 +33,7 @@ export function Pager({ offset, pageSize, total, onChange, listHeading }: PagerP
   }
 
   return (
-    <nav aria-label="Pagination" className="mt-10 grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+    <nav aria-label={label} className="mt-10 grid grid-cols-[1fr_auto_1fr] items-center gap-3">
       <div>
         {hasPrevious(state) && (
           <button

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { User } from '../../domain/account';
+import { apiUrl, sendJson } from './http';
+import { adminKeys } from './query-keys';
+
+/** The server answers the updated user; a `message` beside it is shown when present. */
+const answerSchema = z.object({ message: z.string().optional() });
+
+export type UserChange = { status: 'Enabled' | 'Disabled' } | { manager: boolean };
+
+export interface UpdateUserInput {
+  user: Pick<User, '_id' | 'email'>;
+  change: UserChange;
+}
+
+/**
+ * `PUT /api/users/{id}` with a status or a manager flag (admin). 409 for the administrator's
+ * own account, 403 when a manager tries to change managers: the caller shows the server's message.
+ */
+export function updateUser({ user, change }: UpdateUserInput) {
+  return sendJson('PUT', apiUrl(`/users/${encodeURIComponent(user._id)}`), change, answerSchema);
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

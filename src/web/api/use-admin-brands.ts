@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { brandSchema, type Brand } from '../../domain/catalog';
+import { PAGE_SIZE } from '../../domain/constants';
+import { apiUrl, getJson } from './http';
+import { adminKeys } from './query-keys';
+import type { AdminPage } from './use-admin-users';
+
+const brandsSchema = z.array(brandSchema);
+
+/** `GET /api/brands?q&offset&limit`: one page of the brands table, searched by name. */
+export function useAdminBrands(q: string, offset: number) {
+  return useQuery({
+    queryKey: adminKeys.brands(q, offset),
+    queryFn: async ({ signal }): Promise<AdminPage<Brand>> => {
+      const { data, total } = await getJson(
+        apiUrl('/brands', { q, offset, limit: PAGE_SIZE.adminBrands }),
+        brandsSchema,
+        signal,
+      );
+      return { items: data, total: total ?? data.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}

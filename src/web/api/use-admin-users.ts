@@ -1,0 +1,30 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { userSchema, type User } from '../../domain/account';
+import { PAGE_SIZE } from '../../domain/constants';
+import { apiUrl, getJson } from './http';
+import { adminKeys } from './query-keys';
+
+const usersSchema = z.array(userSchema);
+
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** `GET /api/users?q&offset&limit`: one page of the users table, searched by email or name (admin). */
+export function useAdminUsers(q: string, offset: number) {
+  return useQuery({
+    queryKey: adminKeys.users(q, offset),
+    queryFn: async ({ signal }): Promise<AdminPage<User>> => {
+      const { data, total } = await getJson(
+        apiUrl('/users', { q, offset, limit: PAGE_SIZE.adminUsers }),
+        usersSchema,
+        signal,
+      );
+      return { items: data, total: total ?? data.length };
+    },
+    // Paging and typing keep the old rows on screen instead of flashing an empty table.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { recordPageView } from '../api/record-page-view';
+
+/**
+ * Reports each page the shopper opens (first-party analytics, DESIGN.md §2). Only the pathname
+ * is sent: query strings can carry search texts or reset tokens, and paging within a page
+ * (`?page=2`) is not a new page view.
+ */
+export function usePageViewReporting(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    recordPageView(pathname);
+  }, [pathname]);
+}

@@ -1,0 +1,106 @@
+import { Tags, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Brand } from '../../../domain/catalog';
+import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
+import { MESSAGES } from '../../../domain/messages';
+import { useDeleteBrand } from '../../api/delete-brand';
+import { errorMessage } from '../../api/http';
+import { useAdminBrands } from '../../api/use-admin-brands';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { paths } from '../../paths';
+import { AdminTableSection } from './admin-table-section';
+import { dangerActionClass, headCellClass, headRowClass, plainCellClass } from './table-classes';
+import { useTableSearch } from './use-table-search';
+
+/** Brands (spec §2, 4 per page): delete, refused by the server while the brand still has shoes. */
+export function BrandsTable() {
+  const search = useTableSearch();
+  const { data, isPending, isError, isPlaceholderData } = useAdminBrands(search.query, search.offset);
+  const deleteBrand = useDeleteBrand();
+  const brands = data?.items ?? [];
+
+  async function remove(brand: Brand): Promise<void> {
+    try {
+      await deleteBrand.mutateAsync(brand._id);
+      toast.success(MESSAGES.admin.deleted, { duration: NOTICE_MS.admin });
+      if (brands.length === 1 && search.offset > 0) search.setOffset(search.offset - PAGE_SIZE.adminBrands);
+    } catch (error) {
+      // e.g. 409 "This brand still has shoes: delete them first".
+      toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
+    }
+  }
+
+  return (
+    <AdminTableSection
+      title="Brands"
+      icon={Tags}
+      searchHint="Brand name"
+      search={search}
+      pageSize={PAGE_SIZE.adminBrands}
+      total={data?.total}
+      loading={isPending}
+      stale={isPlaceholderData}
+      error={isError}
+      emptyText={
+        data && brands.length === 0
+          ? search.query
+            ? 'No brands match your search.'
+            : 'No brands yet.'
+          : undefined
+      }
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Brands</caption>
+        <thead>
+          <tr className={headRowClass}>
+            <th scope="col" className={headCellClass}>
+              Name
+            </th>
+            <th scope="col" className={`${headCellClass} text-right`}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {brands.map((brand) => (
+            <tr key={brand._id} className="hover:bg-paper/60">
+              <th scope="row" className={`${plainCellClass} font-bold`}>
+                <Link
+                  to={paths.collection(brand.name)}
+                  className="rounded-sm break-words hover:text-accent-dark hover:underline"
+                >
+                  {brand.name}
+                </Link>
+              </th>
+              <td className={`${plainCellClass} text-right`}>
+                <ConfirmDialog
+                  title={MESSAGES.admin.confirmDelete}
+                  description={
+                    <>
+                      The brand <strong className="font-bold text-ink">{brand.name}</strong> will be removed
+                      from the store.
+                    </>
+                  }
+                  confirmLabel="Yes, delete it!"
+                  onConfirm={() => void remove(brand)}
+                  trigger={
+                    <button
+                      type="button"
+                      className={dangerActionClass}
+                      disabled={deleteBrand.isPending && deleteBrand.variables === brand._id}
+                    >
+                      <Trash2 aria-hidden="true" className="size-3.5" />
+                      Delete
+                      <span className="sr-only"> {brand.name}</span>
+                    </button>
+                  }
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </AdminTableSection>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback, useState } from 'react';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The search text and page of one admin table. The request follows the text once typing
+ * pauses; a new search starts on the first page (DESIGN.md §1: the page resets when the
+ * filter changes). The offset remembers which search it belongs to, so a page chosen for one
+ * search never carries over to another, and the reset needs no effect.
+ */
+export function useTableSearch() {
+  const [text, setTextState] = useState('');
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [paging, setPaging] = useState({ query: '', offset: 0 });
+  const offset = paging.query === query ? paging.offset : 0;
+  const setOffset = useCallback((next: number) => setPaging({ query, offset: next }), [query]);
+  const setText = useCallback((next: string) => {
+    setTextState(next);
+    setPaging({ query: next.trim(), offset: 0 });
+  }, []);
+  return { text, setText, query, offset, setOffset };
+}
+
+export type TableSearch = ReturnType<typeof useTableSearch>;

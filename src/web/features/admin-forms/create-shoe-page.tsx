@@ -1,0 +1,17 @@
+import { AdminCard } from './admin-card';
+import { AdminFormLayout } from './admin-form-layout';
+import { CreateShoeForm } from './create-shoe-form';
+
+/** `/createshoes` (spec §2 "Admin forms"). */
+export default function CreateShoePage() {
+  return (
+    <AdminFormLayout
+      title="Create Shoes"
+      intro="Add a shoe to the store with its first size; more sizes can be added afterwards."
+    >
+      <AdminCard>
+        <CreateShoeForm />
+      </AdminCard>
+    </AdminFormLayout>
+  );
+}

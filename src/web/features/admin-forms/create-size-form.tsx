@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { createSizeSchema } from '../../../domain/admin';
+import type { Shoe } from '../../../domain/catalog';
+import { NOTICE_MS } from '../../../domain/constants';
+import { MESSAGES } from '../../../domain/messages';
+import { useAddSize } from '../../api/add-size';
+import { isAccountDisabled } from '../../api/http';
+import { FormAlert } from '../../components/forms/form-alert';
+import { applyServerError } from '../../components/forms/server-error';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+const EMPTY = { size: '', q: '' };
+
+/** Create size (spec §2, §5): a new size of the shoe, or more pairs of one it has. */
+export function CreateSizeForm({ shoe }: { shoe: Shoe }) {
+  const [formError, setFormError] = useState<string>();
+  const addSize = useAddSize();
+  const form = useForm({
+    resolver: zodResolver(createSizeSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = form.handleSubmit(async (fields) => {
+    setFormError(undefined);
+    try {
+      const { message } = await addSize.mutateAsync({ shoeId: shoe._id, fields });
+      toast.success(message, { duration: NOTICE_MS.admin });
+      form.reset(EMPTY);
+    } catch (error) {
+      if (isAccountDisabled(error)) return;
+      toast.error(MESSAGES.admin.sizeCreateFailed, { duration: NOTICE_MS.admin });
+      setFormError(applyServerError(error, form.setError, { fields: ['size', 'q'] }));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label="Create size" className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
+          <TextField
+            name="q"
+            label="Quantity"
+            inputMode="numeric"
+            hint="Pairs to add; an existing size gets them on top."
+          />
+        </div>
+        {formError && <FormAlert tone="error">{formError}</FormAlert>}
+        <SubmitButton label="Create" busyLabel="Adding..." busy={form.formState.isSubmitting} icon={Plus} />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ModifyShoeInput } from '../../../domain/admin';
+import type { Shoe } from '../../../domain/catalog';
+import { sortedStock } from './stock-order';
+
+/**
+ * The Modify Shoes form as the shoe is now: its smallest size chosen, with that size's
+ * quantity, and no new image.
+ */
+export function modifyFormValues(shoe: Shoe): ModifyShoeInput & { image: File | undefined } {
+  const first = sortedStock(shoe.stock)[0];
+  return {
+    brand: shoe.brand,
+    name: shoe.name,
+    color: shoe.color,
+    price: String(shoe.price),
+    size: first?.size ?? '',
+    q: first ? String(first.quantity) : '',
+    description: shoe.description,
+    // Sent back so that an edit made by someone else meanwhile is refused (409), not overwritten.
+    version: String(shoe.version),
+    image: undefined,
+  };
+}

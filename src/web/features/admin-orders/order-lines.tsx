@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { formatPrice } from '../../../domain/cart';
+import type { Order } from '../../../domain/payment';
+import { orderTotal, pairCount } from '../../lib/order-display';
+import { paths } from '../../paths';
+
+const cellClass = 'px-3 py-3 sm:px-5';
+
+/** The order's shoes: image, name, size, quantity and price, as they were bought. */
+export function OrderLines({ order }: { order: Order }) {
+  const pairs = pairCount(order);
+  return (
+    <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
+      <table className="w-full text-left text-sm">
+        <caption className="px-3 pt-4 pb-2 text-left text-lg font-black tracking-tight sm:px-5">
+          {pairs} {pairs === 1 ? 'pair' : 'pairs'} in this order
+        </caption>
+        <thead className="border-b border-gray-200 text-xs tracking-widest text-gray-600 uppercase">
+          <tr>
+            <th scope="col" className={`${cellClass} w-16 sm:w-24`}>
+              <span className="sr-only">Image</span>
+            </th>
+            <th scope="col" className={`${cellClass} pl-0 sm:pl-0`}>
+              Name
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Size
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              <abbr title="Quantity" className="no-underline sm:hidden">
+                Qty
+              </abbr>
+              <span className="hidden sm:inline">Quantity</span>
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {order.shoe.map((line, index) => (
+            <tr key={`${line._id ?? index}:${line.size}`}>
+              <td className={cellClass}>
+                <img
+                  src={line.image}
+                  alt=""
+                  width={96}
+                  height={72}
+                  decoding="async"
+                  className="aspect-[4/3] w-12 min-w-10 rounded-lg bg-gray-100 object-cover sm:w-20"
+                />
+              </td>
+              <th scope="row" className={`${cellClass} pl-0 font-normal sm:pl-0`}>
+                {/* A shoe that left the catalogue has no page to link to. */}
+                {line._id ? (
+                  <Link
+                    to={paths.shoe(line._id)}
+                    className="rounded-sm font-extrabold hover:text-accent-dark hover:underline sm:text-base"
+                  >
+                    {line.name}
+                  </Link>
+                ) : (
+                  <span className="font-extrabold sm:text-base">{line.name}</span>
+                )}
+              </th>
+              <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
+              <td className={`${cellClass} text-right font-bold tabular-nums`}>{formatPrice(line.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-gray-200">
+          <tr>
+            <th scope="row" colSpan={4} className={`${cellClass} text-right text-base font-bold`}>
+              Total
+            </th>
+            <td className={`${cellClass} text-right text-lg font-black tabular-nums`}>{orderTotal(order)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
