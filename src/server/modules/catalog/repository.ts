@@ -116,22 +116,20 @@ export function createCatalogRepository(db: Database) {
     /** Brands by name, optionally those whose name contains `q`, with the total for paging. */
     async listBrands(query: { q?: string; offset: number; limit: number }) {
       const where = query.q ? ilike(brands.name, containsPattern(query.q)) : undefined;
-      const rows = await db
-        .select({ _id: brands.id, name: brands.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(brands)
-        .where(where)
-        .orderBy(asc(brands.name), asc(brands.id))
-        .limit(query.limit)
-        .offset(query.offset);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && query.offset > 0) {
-        const [counted] = await db
+      const [items, [counted]] = await Promise.all([
+        db
+          .select({ _id: brands.id, name: brands.name })
+          .from(brands)
+          .where(where)
+          .orderBy(asc(brands.name), asc(brands.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
           .select({ total: sql<number>`count(*)`.mapWith(Number) })
           .from(brands)
-          .where(where);
-        total = counted?.total ?? 0;
-      }
-      return { items: rows.map(({ _id, name }) => ({ _id, name })), total };
+          .where(where),
+      ]);
+      return { items, total: counted?.total ?? 0 };
     },
 
     async listColors(brand?: string): Promise<string[]> {

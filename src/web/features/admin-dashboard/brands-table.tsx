@@ -1,16 +1,12 @@
-import { Tags, Trash2 } from 'lucide-react';
+import { Tags } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import type { Brand } from '../../../domain/catalog';
-import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
-import { MESSAGES } from '../../../domain/messages';
+import { PAGE_SIZE } from '../../../domain/constants';
 import { useDeleteBrand } from '../../api/delete-brand';
-import { errorMessage } from '../../api/http';
 import { useAdminBrands } from '../../api/use-admin-brands';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { paths } from '../../paths';
 import { AdminTableSection } from './admin-table-section';
-import { dangerActionClass, headCellClass, headRowClass, plainCellClass } from './table-classes';
+import { DeleteAction } from './delete-action';
+import { headCellClass, headRowClass, plainCellClass } from './table-classes';
 import { useTableSearch } from './use-table-search';
 
 /** Brands (spec §2, 4 per page): delete, refused by the server while the brand still has shoes. */
@@ -19,17 +15,6 @@ export function BrandsTable() {
   const { data, isPending, isError, isPlaceholderData } = useAdminBrands(search.query, search.offset);
   const deleteBrand = useDeleteBrand();
   const brands = data?.items ?? [];
-
-  async function remove(brand: Brand): Promise<void> {
-    try {
-      await deleteBrand.mutateAsync(brand._id);
-      toast.success(MESSAGES.admin.deleted, { duration: NOTICE_MS.admin });
-      if (brands.length === 1 && search.offset > 0) search.setOffset(search.offset - PAGE_SIZE.adminBrands);
-    } catch (error) {
-      // e.g. 409 "This brand still has shoes: delete them first".
-      toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
-    }
-  }
 
   return (
     <AdminTableSection
@@ -74,27 +59,21 @@ export function BrandsTable() {
                 </Link>
               </th>
               <td className={`${plainCellClass} text-right`}>
-                <ConfirmDialog
-                  title={MESSAGES.admin.confirmDelete}
+                <DeleteAction
+                  name={brand.name}
                   description={
                     <>
                       The brand <strong className="font-bold text-ink">{brand.name}</strong> will be removed
                       from the store.
                     </>
                   }
-                  confirmLabel="Yes, delete it!"
-                  onConfirm={() => void remove(brand)}
-                  trigger={
-                    <button
-                      type="button"
-                      className={dangerActionClass}
-                      disabled={deleteBrand.isPending && deleteBrand.variables === brand._id}
-                    >
-                      <Trash2 aria-hidden="true" className="size-3.5" />
-                      Delete
-                      <span className="sr-only"> {brand.name}</span>
-                    </button>
-                  }
+                  pending={deleteBrand.isPending && deleteBrand.variables === brand._id}
+                  onDelete={() => deleteBrand.mutateAsync(brand._id)}
+                  // The last row of a later page is gone: show the page before instead of an empty one.
+                  onDeleted={() => {
+                    if (brands.length === 1 && search.offset > 0)
+                      search.setOffset(search.offset - PAGE_SIZE.adminBrands);
+                  }}
                 />
               </td>
             </tr>

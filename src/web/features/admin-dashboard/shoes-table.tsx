@@ -1,22 +1,20 @@
-import { Footprints, PackagePlus, Pencil, Trash2 } from 'lucide-react';
+import { Footprints, PackagePlus, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
-import { MESSAGES } from '../../../domain/messages';
 import { useDeleteShoe } from '../../api/delete-shoe';
 import { errorMessage } from '../../api/http';
 import { useSetOnSale } from '../../api/set-on-sale';
 import { useAdminShoes } from '../../api/use-admin-shoes';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { paths } from '../../paths';
 import { AdminTableSection } from './admin-table-section';
+import { DeleteAction } from './delete-action';
 import { formatDollars } from './money';
 import { SwitchButton } from './switch-button';
 import {
   bodyClass,
   cellClass,
-  dangerActionClass,
   headCellClass,
   headClass,
   headRowClass,
@@ -47,17 +45,6 @@ export function ShoesTable() {
     try {
       const { message } = await setOnSale.mutateAsync({ shoeId: shoe._id, onSale: !shoe.onSale });
       toast.success(message, { duration: NOTICE_MS.admin });
-    } catch (error) {
-      toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
-    }
-  }
-
-  async function remove(shoe: Shoe): Promise<void> {
-    try {
-      await deleteShoe.mutateAsync(shoe._id);
-      toast.success(MESSAGES.admin.deleted, { duration: NOTICE_MS.admin });
-      // The last row of a later page is gone: show the page before instead of an empty one.
-      if (shoes.length === 1 && search.offset > 0) search.setOffset(search.offset - PAGE_SIZE.adminShoes);
     } catch (error) {
       toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
     }
@@ -164,27 +151,21 @@ export function ShoesTable() {
                       Add size
                       <span className="sr-only"> to {shoe.name}</span>
                     </Link>
-                    <ConfirmDialog
-                      title={MESSAGES.admin.confirmDelete}
+                    <DeleteAction
+                      name={shoe.name}
                       description={
                         <>
                           <strong className="font-bold text-ink">{shoe.name}</strong> and its stock will be
                           removed from the store.
                         </>
                       }
-                      confirmLabel="Yes, delete it!"
-                      onConfirm={() => void remove(shoe)}
-                      trigger={
-                        <button
-                          type="button"
-                          className={dangerActionClass}
-                          disabled={deleteShoe.isPending && deleteShoe.variables === shoe._id}
-                        >
-                          <Trash2 aria-hidden="true" className="size-3.5" />
-                          Delete
-                          <span className="sr-only"> {shoe.name}</span>
-                        </button>
-                      }
+                      pending={deleteShoe.isPending && deleteShoe.variables === shoe._id}
+                      onDelete={() => deleteShoe.mutateAsync(shoe._id)}
+                      // The last row of a later page is gone: show the page before instead of an empty one.
+                      onDeleted={() => {
+                        if (shoes.length === 1 && search.offset > 0)
+                          search.setOffset(search.offset - PAGE_SIZE.adminShoes);
+                      }}
                     />
                   </div>
                 </td>

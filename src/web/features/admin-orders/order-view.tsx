@@ -3,11 +3,11 @@ import { isNotFound } from '../../api/http';
 import { useAdminOrder } from '../../api/use-admin-order';
 import { EmptyState } from '../../components/empty-state';
 import { secondaryButtonClass } from '../../components/forms/button-class';
+import { OrderLinesTable } from '../../components/order-lines-table';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { OrderFacts } from './order-facts';
-import { OrderLines } from './order-lines';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -47,7 +47,7 @@ export function OrderView({ idPayment }: { idPayment: string }) {
     <>
       <PageHeader eyebrow="Admin · Order" title="Order" />
       <OrderFacts order={order} />
-      <OrderLines order={order} />
+      <OrderLinesTable order={order} />
     </>
   );
 }

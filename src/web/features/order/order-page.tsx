@@ -1,6 +1,5 @@
 import { LifeBuoy, RotateCw, User } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { formatPrice } from '../../../domain/cart';
 import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
 import { isNotFound } from '../../api/http';
@@ -8,6 +7,7 @@ import { useOrder } from '../../api/use-order';
 import { BackHomeLink } from '../../components/back-home-link';
 import { EmptyState } from '../../components/empty-state';
 import { secondaryButtonClass } from '../../components/forms/button-class';
+import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
@@ -67,80 +67,6 @@ function OrderFacts({ order }: { order: Order }) {
   );
 }
 
-const cellClass = 'px-3 py-3 sm:px-5';
-
-function OrderShoes({ order }: { order: Order }) {
-  return (
-    <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Shoes in this order</caption>
-        <thead className="border-b border-gray-200 text-xs tracking-widest text-gray-600 uppercase">
-          <tr>
-            <th scope="col" className={`${cellClass} w-16 sm:w-28`}>
-              <span className="sr-only">Image</span>
-            </th>
-            <th scope="col" className={`${cellClass} pl-0 sm:pl-0`}>
-              Name
-            </th>
-            <th scope="col" className={`${cellClass} text-right`}>
-              <abbr title="Quantity" className="no-underline sm:hidden">
-                Qty
-              </abbr>
-              <span className="hidden sm:inline">Quantity</span>
-            </th>
-            <th scope="col" className={`${cellClass} text-right`}>
-              Size
-            </th>
-            <th scope="col" className={`${cellClass} text-right`}>
-              Price
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-200">
-          {order.shoe.map((line, index) => (
-            <tr key={`${line._id ?? index}:${line.size}`}>
-              <td className={cellClass}>
-                <img
-                  src={line.image}
-                  alt=""
-                  width={128}
-                  height={96}
-                  decoding="async"
-                  className="aspect-[4/3] w-full min-w-10 rounded-lg bg-gray-100 object-cover"
-                />
-              </td>
-              <td className={`${cellClass} pl-0 sm:pl-0`}>
-                {/* A shoe that left the catalogue has no page to link to. */}
-                {line._id ? (
-                  <Link
-                    to={paths.shoe(line._id)}
-                    className="rounded-sm font-extrabold hover:text-accent-dark hover:underline sm:text-base"
-                  >
-                    {line.name}
-                  </Link>
-                ) : (
-                  <span className="font-extrabold sm:text-base">{line.name}</span>
-                )}
-              </td>
-              <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
-              <td className={`${cellClass} text-right font-bold tabular-nums`}>{formatPrice(line.price)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-gray-200">
-          <tr>
-            <th scope="row" colSpan={4} className={`${cellClass} text-right text-base font-bold`}>
-              Total
-            </th>
-            <td className={`${cellClass} text-right text-lg font-black tabular-nums`}>{orderTotal(order)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
-  );
-}
-
 /**
  * `/order/:idPayment` (spec §2 "Order detail"): the order's id, shoes, status, date and
  * total; LOADING... while it loads, and a clear answer when it is not the user's or not there.
@@ -193,7 +119,7 @@ export default function OrderPage() {
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader eyebrow="Order detail" title="Your order" />
       <OrderFacts order={order} />
-      <OrderShoes order={order} />
+      <OrderLinesTable order={order} />
       <OrderLinks />
     </div>
   );

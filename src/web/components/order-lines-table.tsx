@@ -1,19 +1,25 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart';
-import type { Order } from '../../../domain/payment';
-import { orderTotal, pairCount } from '../../lib/order-display';
-import { paths } from '../../paths';
+import { formatPrice } from '../../domain/cart';
+import type { Order } from '../../domain/payment';
+import { orderTotal, pairCount } from '../lib/order-display';
+import { paths } from '../paths';
 
 const cellClass = 'px-3 py-3 sm:px-5';
 
-/** The order's shoes: image, name, size, quantity and price, as they were bought. */
-export function OrderLines({ order }: { order: Order }) {
+/**
+ * The order's shoes: image, name, size, quantity and price, as they were bought (the shopper's
+ * order page and the admin's). A shoe that left the catalogue shows without a link.
+ */
+export function OrderLinesTable({ order }: { order: Order }) {
   const pairs = pairCount(order);
   return (
     <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       <table className="w-full text-left text-sm">
         <caption className="px-3 pt-4 pb-2 text-left text-lg font-black tracking-tight sm:px-5">
-          {pairs} {pairs === 1 ? 'pair' : 'pairs'} in this order
+          Shoes in this order{' '}
+          <span className="text-sm font-semibold text-gray-600">
+            · {pairs} {pairs === 1 ? 'pair' : 'pairs'}
+          </span>
         </caption>
         <thead className="border-b border-gray-200 text-xs tracking-widest text-gray-600 uppercase">
           <tr>
