@@ -33,6 +33,11 @@ export const NOTICE_MS = {
 export const ORDER_STATUSES = ['Pending', 'Received'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The admin's status edit (spec §4): Pending becomes Received, any other value becomes Pending. */
+export function nextOrderStatus(status: string): OrderStatus {
+  return status === 'Pending' ? 'Received' : 'Pending';
+}
+
 export const USER_STATUSES = ['Enabled', 'Disabled', 'Eliminated'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

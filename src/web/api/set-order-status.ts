@@ -1,25 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { OrderStatus } from '../../domain/constants';
+import { orderSchema } from '../../domain/payment';
 import { apiUrl, sendJson } from './http';
 import { adminKeys, userKeys } from './query-keys';
-
-/** The server answers the updated order; a `message` beside it is shown when present. */
-const answerSchema = z.object({ message: z.string().optional() });
 
 export interface OrderStatusInput {
   idPayment: string;
   status: OrderStatus;
 }
 
-/** Spec §4: Pending becomes Received, any other value becomes Pending. */
-export function nextOrderStatus(status: OrderStatus): OrderStatus {
-  return status === 'Pending' ? 'Received' : 'Pending';
-}
-
-/** `PUT /api/cart/order/{idPayment}` `{status}` (admin). */
+/** `PUT /api/cart/order/{idPayment}` `{status}` (admin): answers the updated order. */
 export function setOrderStatus({ idPayment, status }: OrderStatusInput) {
-  return sendJson('PUT', apiUrl(`/cart/order/${encodeURIComponent(idPayment)}`), { status }, answerSchema);
+  return sendJson('PUT', apiUrl(`/cart/order/${encodeURIComponent(idPayment)}`), { status }, orderSchema);
 }
 
 export function useSetOrderStatus() {

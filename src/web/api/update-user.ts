@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { User } from '../../domain/account';
+import { userSchema, type User } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
 import { adminKeys } from './query-keys';
-
-/** The server answers the updated user; a `message` beside it is shown when present. */
-const answerSchema = z.object({ message: z.string().optional() });
 
 export type UserChange = { status: 'Enabled' | 'Disabled' } | { manager: boolean };
 
@@ -15,11 +11,11 @@ export interface UpdateUserInput {
 }
 
 /**
- * `PUT /api/users/{id}` with a status or a manager flag (admin). 409 for the administrator's
+ * `PUT /api/users/{id}` with a status or a manager flag (admin); answers the updated user. 409 for the administrator's
  * own account, 403 when a manager tries to change managers: the caller shows the server's message.
  */
 export function updateUser({ user, change }: UpdateUserInput) {
-  return sendJson('PUT', apiUrl(`/users/${encodeURIComponent(user._id)}`), change, answerSchema);
+  return sendJson('PUT', apiUrl(`/users/${encodeURIComponent(user._id)}`), change, userSchema);
 }
 
 export function useUpdateUser() {

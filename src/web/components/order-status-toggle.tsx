@@ -1,10 +1,10 @@
 import { Repeat } from 'lucide-react';
 import { toast } from 'sonner';
 import { ADMIN_MESSAGES } from '../../domain/admin';
-import { NOTICE_MS } from '../../domain/constants';
+import { nextOrderStatus, NOTICE_MS } from '../../domain/constants';
 import type { Order } from '../../domain/payment';
 import { errorMessage } from '../api/http';
-import { nextOrderStatus, useSetOrderStatus } from '../api/set-order-status';
+import { useSetOrderStatus } from '../api/set-order-status';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
@@ -17,8 +17,8 @@ export function OrderStatusToggle({ order }: { order: Pick<Order, 'idPayment' | 
 
   async function toggle(): Promise<void> {
     try {
-      const answer = await setStatus.mutateAsync({ idPayment: order.idPayment, status: next });
-      toast.success(answer.message ?? ADMIN_MESSAGES.orderStatusChanged(next), { duration: NOTICE_MS.admin });
+      await setStatus.mutateAsync({ idPayment: order.idPayment, status: next });
+      toast.success(ADMIN_MESSAGES.orderStatusChanged(next), { duration: NOTICE_MS.admin });
     } catch (error) {
       toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
     }

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { nextOrderStatus } from '../../api/set-order-status';
 import { chartDay } from './chart-day';
 import { formatCents, formatDollars } from './money';
 
@@ -14,9 +13,4 @@ it('names chart days in UTC, whatever the local time zone', () => {
   expect(chartDay('2025-06-03')).toBe('Jun 3');
   expect(chartDay('2025-12-31')).toBe('Dec 31');
   expect(chartDay('not a day')).toBe('not a day');
-});
-
-it('toggles an order status as spec §4 says', () => {
-  expect(nextOrderStatus('Pending')).toBe('Received');
-  expect(nextOrderStatus('Received')).toBe('Pending');
 });

@@ -27,8 +27,8 @@ const ROLE_STYLE = {
   user: 'bg-gray-100 text-gray-700',
 } as const;
 
-/** What the server would answer, for a server that sends the user without a message. */
-function fallbackMessage(user: User, change: UserChange): string {
+/** The toast after a change: who the user is now. */
+function changeMessage(user: User, change: UserChange): string {
   if ('status' in change) return ADMIN_MESSAGES.userStatusChanged(user.email, change.status);
   return change.manager
     ? ADMIN_MESSAGES.managerGranted(user.email)
@@ -43,8 +43,8 @@ export function UsersTable() {
 
   async function change(user: User, change: UserChange): Promise<void> {
     try {
-      const answer = await updateUser.mutateAsync({ user, change });
-      toast.success(answer.message ?? fallbackMessage(user, change), { duration: NOTICE_MS.admin });
+      await updateUser.mutateAsync({ user, change });
+      toast.success(changeMessage(user, change), { duration: NOTICE_MS.admin });
     } catch (error) {
       // e.g. 403 "Only the administrator can change managers".
       toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
