@@ -7,7 +7,7 @@ import { paths } from '../paths';
 const cellClass = 'px-3 py-3 sm:px-5';
 
 /**
- * The order's shoes: image, name, size, quantity and price, as they were bought (the shopper's
+ * The order's shoes: image, name, quantity, size and price, as they were bought (the shopper's
  * order page and the admin's). A shoe that left the catalogue shows without a link.
  */
 export function OrderLinesTable({ order }: { order: Order }) {
@@ -30,13 +30,13 @@ export function OrderLinesTable({ order }: { order: Order }) {
               Name
             </th>
             <th scope="col" className={`${cellClass} text-right`}>
-              Size
-            </th>
-            <th scope="col" className={`${cellClass} text-right`}>
               <abbr title="Quantity" className="no-underline sm:hidden">
                 Qty
               </abbr>
               <span className="hidden sm:inline">Quantity</span>
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Size
             </th>
             <th scope="col" className={`${cellClass} text-right`}>
               Price
@@ -56,7 +56,7 @@ export function OrderLinesTable({ order }: { order: Order }) {
                   className="aspect-[4/3] w-12 min-w-10 rounded-lg bg-gray-100 object-cover sm:w-20"
                 />
               </td>
-              <th scope="row" className={`${cellClass} pl-0 font-normal sm:pl-0`}>
+              <td className={`${cellClass} pl-0 sm:pl-0`}>
                 {/* A shoe that left the catalogue has no page to link to. */}
                 {line._id ? (
                   <Link
@@ -68,9 +68,9 @@ export function OrderLinesTable({ order }: { order: Order }) {
                 ) : (
                   <span className="font-extrabold sm:text-base">{line.name}</span>
                 )}
-              </th>
-              <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
+              </td>
               <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
               <td className={`${cellClass} text-right font-bold tabular-nums`}>{formatPrice(line.price)}</td>
             </tr>
           ))}
