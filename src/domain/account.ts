@@ -12,11 +12,13 @@ export const PASSWORD_TOO_LONG = `The Password can be at most ${PASSWORD_LENGTH.
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Also Zod's own email format, the one better-auth checks, so its refusal never reaches a shopper. */
 export const accountEmailSchema = z
   .string({ error: MESSAGES.identity.invalidEmail })
   .trim()
   .max(254, MESSAGES.identity.invalidEmail)
   .regex(EMAIL, MESSAGES.identity.invalidEmail)
+  .pipe(z.email({ error: MESSAGES.identity.invalidEmail }))
   .transform((email) => email.toLowerCase());
 
 /** Empty: 'Fill the password'; short: the spec's weak-password text; long: refused before hashing. */

@@ -96,6 +96,8 @@ export const MESSAGES = {
   common: {
     /** Shown when a request fails and the server gave no message of its own. */
     somethingWrong: 'Something went wrong, please try again.',
+    /** The server is up but cannot reach its database (HTTP 503). */
+    databaseUnavailable: 'The shop cannot reach its database right now. Please try again in a moment.',
   },
   catalog: {
     noSearchMatch: 'No shoes match your search',

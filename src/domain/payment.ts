@@ -100,6 +100,13 @@ export const CHECKOUT_MESSAGES = {
   paymentMethodInvalid: 'This payment method is not valid. Enter your card again.',
   idempotencyMismatch: 'This Idempotency-Key was already used for another checkout.',
   inProgress: 'This checkout is still being processed.',
+  providerUnavailable:
+    'The payment service is not answering. Your card was not charged; try again in a moment.',
+  providerTimeout:
+    'The payment service did not answer in time. Your card was not charged; try again in a moment.',
+  paymentUnconfirmed:
+    'The payment service could not confirm your payment, so no order was placed. If your card was charged, ' +
+    'the charge will be refunded automatically. Try again in a moment.',
 } as const;
 
 /** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -14,10 +13,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustProxyOf, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { registerErrorHandler, sendRouteNotFound } from './http/errors.js';
+import { registerErrorHandler } from './http/errors.js';
 import { createCatalogRepository } from './modules/catalog/repository.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
+import { createCatalogCache } from './modules/catalog/response-cache.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { createMailService } from './modules/mail/service.js';
 import { createMailer } from './mail/mailer.js';
@@ -28,6 +28,9 @@ import { createCurrentUser } from './auth/current-user.js';
 import { ensureAdmin } from './auth/ensure-admin.js';
 import { resolveSessionSecret } from './auth/session-secret.js';
 import { refuseCrossSiteWrites } from './http/same-origin.js';
+import { answerFrameworkError } from './http/framework-errors.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
+import { secureCookiesOverHttps } from './http/secure-cookies.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -40,6 +43,10 @@ import { createTestPaymentProvider } from './payments/test-payment-provider.js';
 import { createStripeClient, createStripePaymentProvider } from './payments/stripe-payment-provider.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { createDiskImageStore } from './storage/image-store.js';
+import { createSeoRepository } from './modules/seo/repository.js';
+import { seoRoutes } from './modules/seo/routes.js';
+import { createPageHeads } from './web/page-heads.js';
+import { ONE_YEAR_SECONDS, registerWebApp } from './web/web-app.js';
 import rateLimit from '@fastify/rate-limit';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createStatsRepository } from './modules/admin/stats-repository.js';
@@ -57,7 +64,11 @@ export interface AppOptions {
   bootstrapAdmin?: boolean;
 }
 
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * How long a catalogue answer is reused. Writes on this instance clear it at once; the TTL
+ * bounds how long another instance may show a stale copy (checkout re-checks stock anyway).
+ */
+const CATALOG_CACHE_TTL_MS = 5_000;
 
 /** The whole shop as one Fastify instance: tests call this and use `inject()`. */
 export async function buildApp({
@@ -71,6 +82,7 @@ export async function buildApp({
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +105,7 @@ export async function buildApp({
     },
   });
   await app.register(compress, { threshold: 1024 });
+  app.addHook('onSend', secureCookiesOverHttps);
 
   await app.register(swagger, {
     openapi: {
@@ -127,6 +140,8 @@ export async function buildApp({
   const adminEmail = config.ADMIN_EMAIL;
   const currentUser = createCurrentUser({ auth, db, adminEmail });
   const accounts = createAccountService({ auth, db, images, adminEmail });
+  const catalogCache = createCatalogCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxBytes: 32 * 1024 * 1024 });
+  app.addHook('onSend', catalogCache.clearAfterWrites);
   const catalogRepository = createCatalogRepository(db);
   const catalog = createCatalogService(catalogRepository);
   const catalogAdmin = createCatalogAdminService({ db, catalog: catalogRepository, images });
@@ -134,15 +149,32 @@ export async function buildApp({
   const mail = createMailService({ db, mailer, publicUrl, contactTo });
   const stripe =
     config.PAYMENTS === 'stripe'
-      ? createStripeClient({ secretKey: config.STRIPE_SECRET_KEY!, apiUrl: config.STRIPE_API_URL })
+      ? createStripeClient({
+          secretKey: config.STRIPE_SECRET_KEY!,
+          apiUrl: config.STRIPE_API_URL,
+          timeoutMs: config.STRIPE_TIMEOUT_MS,
+          maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
+        })
       : undefined;
   const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
-  const checkout = createCheckoutService({ db, payments, orders, mailer, publicUrl });
+  const checkout = createCheckoutService({
+    db,
+    payments,
+    orders,
+    mailer,
+    publicUrl,
+    singleInstance: database.kind === 'pglite',
+    log: app.log,
+  });
+  // Payments left unconfirmed (provider unreachable, a crash mid-checkout) are settled in the background.
+  app.addHook('onReady', async () => checkout.startReconciler());
+  app.addHook('onClose', async () => checkout.stopReconciler());
   await app.register(
     async (api) => {
       api.addHook('onRequest', refuseCrossSiteWrites(publicUrl));
-      await api.register(catalogRoutes, { catalog });
+      api.addHook('preValidation', refuseNulCharacters);
+      await api.register(catalogRoutes, { catalog, cache: catalogCache });
       await api.register(mailRoutes, { mail });
       await api.register(authRoutes, { auth, publicUrl });
       await api.register(accountRoutes, { accounts, currentUser, googleEnabled: Boolean(google) });
@@ -176,37 +208,11 @@ export async function buildApp({
     immutable: true,
   });
 
-  await registerWebApp(app, config.webDistDir);
-  return app;
-}
-
-/**
- * Serves the built React app when there is one: hashed assets cached for a
- * year, and every other page path answered with index.html (the router in the
- * browser shows the page, or 'Page not found'). API paths answer JSON 404s.
- */
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
-  if (indexHtml) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler(sendRouteNotFound);
-  if (!indexHtml) return;
-  // A route (not the not-found handler) so that compression and the other hooks apply.
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
-      return sendRouteNotFound(request, reply);
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  await app.register(seoRoutes, { seo: createSeoRepository(db), publicUrl });
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    pages: createPageHeads(catalog, publicUrl),
+    publicUrl,
   });
+  return app;
 }

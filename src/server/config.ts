@@ -26,6 +26,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API address; tests point it at a local stand-in. */
   STRIPE_API_URL: z.string().url().optional(),
+  /**
+   * How long one Stripe request may go unanswered, and how often the SDK retries it (same
+   * idempotency key). The capture runs inside the checkout's transaction: keep both small.
+   */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(80_000).default(8_000),
+  STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),

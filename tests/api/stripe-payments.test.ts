@@ -49,12 +49,20 @@ describe('PAYMENTS=stripe, against a local stand-in for Stripe', () => {
     const shopper = await signUp(t.app);
     const first = await checkout(shopper.cookie, 'pm_card_visa', 'stripe-attempt-0001');
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().order.idPayment).toMatch(/^pi_standin_/);
+    const idPayment = first.json().order.idPayment;
+    expect(idPayment).toMatch(/^pi_standin_/);
+    // Created for the server's total (no money moves), then confirmed: each with a key from the checkout's.
     const intent = stand.requests.find((request) => request.path === '/v1/payment_intents')!;
     expect(intent.form.get('amount')).toBe('8950');
     expect(intent.form.get('currency')).toBe('usd');
-    expect(intent.form.get('confirm')).toBe('true');
+    expect(intent.form.get('payment_method')).toBe('pm_card_visa');
     expect(intent.idempotencyKey).toBe('stripe-attempt-0001');
+    const confirmation = stand.requests.find((request) => request.path.endsWith('/confirm'))!;
+    expect(confirmation.path).toBe(`/v1/payment_intents/${idPayment}/confirm`);
+    expect(confirmation.idempotencyKey).toBe('stripe-attempt-0001:confirm');
+    expect(stand.ledger()).toEqual([
+      expect.objectContaining({ id: idPayment, amount: 8950, status: 'succeeded', refunded: false }),
+    ]);
 
     const retry = await checkout(shopper.cookie, 'pm_card_visa', 'stripe-attempt-0001');
     expect(retry.json()).toEqual(first.json());

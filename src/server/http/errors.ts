@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MESSAGES } from '../../domain/messages.js';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
 
 /** Errors a service throws on purpose; the one error handler turns them into answers. */
 export class HttpError extends Error {
@@ -64,6 +66,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({
         error: { code: 'validation', message: Object.values(fields)[0] ?? 'Invalid request', fields },
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down, restarting or unreachable: the request may succeed later, and nothing about it is
+      // the client's fault. The pool reconnects by itself once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: { code: 'database_unavailable', message: MESSAGES.common.databaseUnavailable } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,10 @@
 import '@fastify/multipart';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { HttpError } from './errors.js';
+import { NUL_MESSAGE } from './nul-characters.js';
 
 const TOO_MANY_PARTS = "Send one image and the form's fields only";
 
@@ -31,10 +35,13 @@ export async function readMultipartForm(
   const fields: Record<string, string> = {};
   let file: MultipartForm['file'];
   let tooLarge = false;
+  let nulField: string | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: 1 } })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        // PostgreSQL text cannot hold U+0000 (see nul-characters.ts).
+        if (typeof part.value === 'string' && part.value.includes('\u0000')) nulField ??= part.fieldname;
         continue;
       }
       const bytes = await part.toBuffer();
@@ -47,7 +54,19 @@ export async function readMultipartForm(
     else throw new HttpError(400, 'bad_request', 'The form could not be read');
   }
   if (tooLarge) throw new HttpError(413, 'payload_too_large', options.tooLargeMessage);
+  if (nulField !== undefined)
+    throw new HttpError(400, 'validation', NUL_MESSAGE, { [nulField]: NUL_MESSAGE });
   return { fields, file };
+}
+
+/**
+ * Route config `swaggerTransform` that documents a multipart form as the route's
+ * `multipart/form-data` request body. The form cannot be the route's `schema.body`:
+ * @fastify/multipart leaves `request.body` empty, so Fastify would refuse every upload.
+ * This puts it in the OpenAPI document only; `readMultipartForm` + `parseWith` validate.
+ */
+export function documentMultipartForm(form: z.ZodObject): SwaggerTransform {
+  return (document) => jsonSchemaTransform({ ...document, schema: { ...document.schema, body: form } });
 }
 
 function codeOf(error: unknown): string | undefined {

@@ -3,20 +3,39 @@ import { HttpError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Cookies are SameSite=Lax, and on top of that a browser's write request must
  * come from our own pages: its Origin must be the public URL or the host it
- * was sent to. Requests without an Origin (curl, server-to-server) pass.
+ * was sent to. Browsers send an Origin with every POST, PUT and DELETE; when
+ * one is missing, the Referer must name our origin instead, and a request
+ * with neither may not carry cookies (the ambient authority CSRF abuses).
+ * Requests with none of the three (curl, server-to-server, webhooks) pass.
  */
 export function refuseCrossSiteWrites(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (!origin) return;
     const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin !== publicOrigin && origin !== ownOrigin) {
-      throw new HttpError(403, 'forbidden', 'Cross-site request refused');
+    const ours = (origin: string | undefined) => origin === publicOrigin || origin === ownOrigin;
+    const { origin, referer, cookie } = request.headers;
+    if (origin !== undefined) {
+      if (!ours(origin)) throw new HttpError(403, 'forbidden', CROSS_SITE_REFUSED);
+      return;
     }
+    if (referer !== undefined) {
+      if (!ours(originOf(referer))) throw new HttpError(403, 'forbidden', CROSS_SITE_REFUSED);
+      return;
+    }
+    if (cookie) throw new HttpError(403, 'forbidden', CROSS_SITE_REFUSED);
   };
 }

@@ -1,17 +1,33 @@
 import Stripe from 'stripe';
-import { PaymentError, type PaymentProvider } from './payment-provider.js';
+import { CHECKOUT_MESSAGES } from '../../domain/payment.js';
+import { PaymentError, PaymentOutcomeUnknown, type PaymentProvider } from './payment-provider.js';
 
 export interface StripeOptions {
   secretKey: string;
   /** Another API address (a local stand-in in tests); Stripe's own by default. */
   apiUrl?: string;
+  /**
+   * How long one request may go unanswered (ms). The SDK's default is 80 s;
+   * the charge runs inside the checkout's transaction, so it must be short.
+   */
+  timeoutMs?: number;
+  /** Retries of a failed or unanswered request, by the SDK, with the same idempotency key. */
+  maxNetworkRetries?: number;
 }
 
-export function createStripeClient({ secretKey, apiUrl }: StripeOptions): Stripe {
+/** At worst a charge holds the checkout (max retries + 1) x timeout, plus about 0.5 s between tries. */
+export const STRIPE_REQUEST_DEFAULTS = { timeoutMs: 8_000, maxNetworkRetries: 1 } as const;
+
+export function createStripeClient({
+  secretKey,
+  apiUrl,
+  timeoutMs = STRIPE_REQUEST_DEFAULTS.timeoutMs,
+  maxNetworkRetries = STRIPE_REQUEST_DEFAULTS.maxNetworkRetries,
+}: StripeOptions): Stripe {
   const api = apiUrl ? new URL(apiUrl) : undefined;
   return new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries,
+    timeout: timeoutMs,
     telemetry: false,
     ...(api
       ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' }
@@ -19,13 +35,30 @@ export function createStripeClient({ secretKey, apiUrl }: StripeOptions): Stripe
   });
 }
 
-const UNAVAILABLE = 'The payment service is not answering. Your card was not charged; try again in a moment.';
+const timedOut = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError &&
+  (error.detail as { code?: unknown } | undefined)?.code === 'ETIMEDOUT';
+
+/** A request that never moves money failed: say so, as a refusal or as the provider's failure. */
+function notCharged(error: unknown): PaymentError {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return new PaymentError(error.decline_code ?? error.code ?? 'card_declined', error.message, 402);
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    return new PaymentError(error.code ?? 'invalid_request', error.message, 400);
+  }
+  if (timedOut(error)) return new PaymentError('payment_timeout', CHECKOUT_MESSAGES.providerTimeout, 504);
+  return new PaymentError('provider_unavailable', CHECKOUT_MESSAGES.providerUnavailable, 502);
+}
 
 /**
  * Stripe in production (DESIGN.md §3): cards never reach our server; Stripe
- * Elements turns them into a payment method in the browser, and the server
- * confirms a PaymentIntent for the amount it computed, with the checkout's
- * idempotency key so a retry never charges twice.
+ * Elements turns them into a payment method in the browser. The server
+ * creates a PaymentIntent for the amount it computed (no money moves), and
+ * then confirms it, each with an idempotency key derived from the checkout's,
+ * so a retry — the SDK's own or the shopper's — never charges twice. When a
+ * confirmation gets no clear answer, `settle` cancels the intent unless it
+ * succeeded: after that the outcome is known and final.
  */
 export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
   return {
@@ -39,38 +72,89 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
       );
     },
 
-    async charge({ paymentMethodId, amountCents, userId, idempotencyKey, description }) {
+    async prepare({ paymentMethodId, amountCents, userId, idempotencyKey, description }) {
       try {
         const intent = await stripe.paymentIntents.create(
           {
             amount: amountCents,
             currency: 'usd',
             payment_method: paymentMethodId,
-            confirm: true,
             description,
-            metadata: { userId },
+            metadata: { userId, checkoutKey: idempotencyKey },
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
           { idempotencyKey },
         );
-        if (intent.status !== 'succeeded') {
-          throw new PaymentError('payment_incomplete', 'Your payment could not be completed.', 402);
-        }
-        return { id: intent.id, amountCents: intent.amount };
+        return { id: intent.id };
       } catch (error) {
-        if (error instanceof PaymentError) throw error;
-        if (error instanceof Stripe.errors.StripeCardError) {
-          throw new PaymentError(error.decline_code ?? error.code ?? 'card_declined', error.message, 402);
-        }
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new PaymentError(error.code ?? 'invalid_request', error.message, 400);
-        }
-        throw new PaymentError('provider_unavailable', UNAVAILABLE, 502);
+        // An intent that is not confirmed charges nothing, whatever became of this request.
+        throw notCharged(error);
       }
     },
 
+    async charge({ paymentId, idempotencyKey }) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.confirm(
+          paymentId,
+          {},
+          { idempotencyKey: `${idempotencyKey}:confirm` },
+        );
+      } catch (error) {
+        // A refusal is final. Anything else (timeout, reset, 5xx, 409, a replayed 500...) may
+        // have come after Stripe confirmed: only settle() can tell.
+        if (error instanceof Stripe.errors.StripeCardError) throw notCharged(error);
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code !== 'payment_intent_unexpected_state'
+        ) {
+          throw notCharged(error);
+        }
+        throw new PaymentOutcomeUnknown(paymentId, timedOut(error), { cause: error });
+      }
+      if (intent.status === 'succeeded') return { id: intent.id, amountCents: intent.amount };
+      if (intent.status === 'processing') throw new PaymentOutcomeUnknown(paymentId, false);
+      // Waiting for an action this checkout cannot take (3-D Secure...): make sure it never completes.
+      await stripe.paymentIntents.cancel(paymentId).catch(() => undefined);
+      throw new PaymentError('payment_incomplete', 'Your payment could not be completed.', 402);
+    },
+
+    async settle(paymentId) {
+      try {
+        // Cancelling first closes the race with a confirmation still on its way.
+        const canceled = await stripe.paymentIntents.cancel(paymentId);
+        if (canceled.status === 'canceled') return 'canceled';
+      } catch (error) {
+        // Refused (already succeeded or cancelled): the intent below says which.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+          throw new PaymentOutcomeUnknown(paymentId, timedOut(error), { cause: error });
+        }
+      }
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(paymentId);
+      } catch (error) {
+        throw new PaymentOutcomeUnknown(paymentId, timedOut(error), { cause: error });
+      }
+      if (intent.status === 'succeeded') return 'succeeded';
+      if (intent.status === 'canceled') return 'canceled';
+      throw new PaymentOutcomeUnknown(paymentId, false);
+    },
+
     async refund(chargeId) {
-      await stripe.refunds.create({ payment_intent: chargeId }, { idempotencyKey: `refund-${chargeId}` });
+      // No fixed idempotency key: Stripe would replay a failed first refund forever. Refunding
+      // twice is refused as already refunded, which is what was wanted.
+      try {
+        await stripe.refunds.create({ payment_intent: chargeId });
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        ) {
+          return;
+        }
+        throw error;
+      }
     },
   };
 }

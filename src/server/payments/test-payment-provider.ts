@@ -16,6 +16,13 @@ interface MethodClaims {
   nonce: string;
 }
 
+interface TestPayment {
+  id: string;
+  amountCents: number;
+  status: 'requires_confirmation' | 'succeeded' | 'canceled';
+  refunded: boolean;
+}
+
 /**
  * The built-in test-mode card processor: it behaves like Stripe's test mode
  * (Luhn, expiry and CVC checks; Stripe's test cards with their outcomes; any
@@ -25,8 +32,18 @@ interface MethodClaims {
  */
 export function createTestPaymentProvider(secret: string): PaymentProvider {
   const sign = (payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('base64url');
-  const charges = new Map<string, { id: string; amountCents: number }>();
-
+  // Like Stripe, one idempotency key gives back its first payment; bounded, as test mode keeps no books.
+  const byKey = new Map<string, TestPayment>();
+  const byId = new Map<string, TestPayment>();
+  const remember = (key: string, payment: TestPayment) => {
+    byKey.set(key, payment);
+    byId.set(payment.id, payment);
+    if (byKey.size > 50_000) {
+      const [oldestKey, oldest] = byKey.entries().next().value!;
+      byKey.delete(oldestKey);
+      byId.delete(oldest.id);
+    }
+  };
   function readMethod(id: string): MethodClaims {
     const [payload, signature] = id.replace(/^pm_/, '').split('.');
     const expected = payload ? sign(payload) : '';
@@ -64,7 +81,7 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
       return { id: `pm_${payload}.${sign(payload)}` };
     },
 
-    async charge({ paymentMethodId, amountCents, userId, idempotencyKey }) {
+    async prepare({ paymentMethodId, amountCents, userId, idempotencyKey }) {
       const claims = readMethod(paymentMethodId);
       if (claims.user !== userId) {
         throw new PaymentError(
@@ -73,20 +90,43 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
           400,
         );
       }
+      const earlier = byKey.get(idempotencyKey);
+      if (earlier) return { id: earlier.id };
+      const payment: TestPayment = {
+        id: `pi_${crypto.randomBytes(12).toString('hex')}`,
+        amountCents,
+        status: 'requires_confirmation',
+        refunded: false,
+      };
+      remember(idempotencyKey, payment);
+      return { id: payment.id };
+    },
+
+    async charge({ paymentId, paymentMethodId }) {
+      const claims = readMethod(paymentMethodId);
+      const payment = byId.get(paymentId);
+      if (!payment || payment.status === 'canceled') {
+        throw new PaymentError('payment_intent_unexpected_state', 'This payment was cancelled.', 400);
+      }
+      if (payment.status === 'succeeded') return { id: payment.id, amountCents: payment.amountCents };
       if (claims.outcome !== 'succeeded') {
         throw new PaymentError(claims.outcome, PAYMENT_MESSAGES[claims.outcome]);
       }
-      // Like Stripe, one idempotency key gives back its first charge.
-      const earlier = charges.get(idempotencyKey);
-      if (earlier) return earlier;
-      const charge = { id: `pi_${crypto.randomBytes(12).toString('hex')}`, amountCents };
-      charges.set(idempotencyKey, charge);
-      if (charges.size > 50_000) charges.delete(charges.keys().next().value!);
-      return charge;
+      payment.status = 'succeeded';
+      return { id: payment.id, amountCents: payment.amountCents };
     },
 
-    async refund() {
-      // Test mode moves no real money; nothing to give back.
+    async settle(paymentId) {
+      const payment = byId.get(paymentId);
+      if (payment?.status === 'succeeded') return 'succeeded';
+      if (payment) payment.status = 'canceled';
+      return 'canceled';
+    },
+
+    async refund(chargeId) {
+      // Test mode moves no real money; the payment is only marked.
+      const payment = byId.get(chargeId);
+      if (payment) payment.refunded = true;
     },
   };
 }

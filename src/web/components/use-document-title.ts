@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { SHOP_NAME } from '../../domain/constants';
+import { documentTitle } from '../../domain/seo';
 
 /** `Page | Sneaker Street` in the tab, history and bookmarks; the shop name alone for the home page. */
 export function useDocumentTitle(page: string | undefined): void {
   useEffect(() => {
-    document.title = page ? `${page} | ${SHOP_NAME}` : SHOP_NAME;
+    document.title = documentTitle(page);
   }, [page]);
 }

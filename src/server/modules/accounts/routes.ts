@@ -17,12 +17,16 @@ import { MESSAGES } from '../../../domain/messages.js';
 import type { CurrentUser } from '../../auth/current-user.js';
 import { createAttemptLimiter } from '../../http/attempt-limiter.js';
 import { errorBodySchema, HttpError } from '../../http/errors.js';
+import { documentMultipartForm } from '../../http/multipart-form.js';
 import type { AccountService, AuthAnswer } from './service.js';
 
 const messageSchema = z.object({ message: z.string() });
 const userAnswerSchema = z.object({ user: userSchema });
 const messageAndUserSchema = z.object({ message: z.string(), user: userSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const imageForm = z.object({
+  image: z.file().describe('JPEG, PNG, WebP, GIF or AVIF (checked by content), at most 5 MB'),
+});
 
 function send<T>(reply: FastifyReply, answer: AuthAnswer<T>): FastifyReply {
   if (answer.cookies.length > 0) reply.header('set-cookie', answer.cookies);
@@ -191,7 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/image',
     {
       onRequest: currentUser.requireUser,
-      config: { rateLimit: perAddress(20) },
+      config: { rateLimit: perAddress(20), swaggerTransform: documentMultipartForm(imageForm) },
       schema: {
         tags: ['account'],
         summary:

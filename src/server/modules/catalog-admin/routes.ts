@@ -14,7 +14,7 @@ import {
 } from '../../../domain/admin.js';
 import type { CurrentUser } from '../../auth/current-user.js';
 import { errorBodySchema } from '../../http/errors.js';
-import { readMultipartForm } from '../../http/multipart-form.js';
+import { documentMultipartForm, readMultipartForm } from '../../http/multipart-form.js';
 import { parseWith } from '../../http/validate.js';
 import type { CatalogAdminService } from './service.js';
 
@@ -29,6 +29,9 @@ const errors = {
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
 const SHOE_FORM_FIELDS =
   'multipart/form-data: brand, name, color, price (whole dollars), size, q (quantity), description, and the file "image"';
+const shoeImage = z.file().describe('Any raster image (checked by content; SVG refused), at most 10 MB');
+const createShoeForm = createShoeSchema.extend({ image: shoeImage });
+const modifyShoeForm = modifyShoeSchema.extend({ image: shoeImage.optional() });
 
 /** Spec §7 catalogue writes: administrator or manager only, checked before any body is read. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{
@@ -36,6 +39,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   currentUser: CurrentUser;
 }> = async (app, { catalogAdmin, currentUser }) => {
   app.addHook('onRequest', currentUser.requireAdmin);
+  // Every route here changes the catalogue: cached catalogue answers go when one answers.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, changesCatalog: true };
+  });
 
   const readShoeForm = (request: Parameters<typeof readMultipartForm>[0]) =>
     readMultipartForm(request, {
@@ -46,6 +53,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/shoes',
     {
+      config: { swaggerTransform: documentMultipartForm(createShoeForm) },
       schema: {
         tags: ['admin'],
         summary: 'Create a shoe with its first size and an image (resized to WebP)',
@@ -64,6 +72,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/shoes/:id',
     {
+      config: { swaggerTransform: documentMultipartForm(modifyShoeForm) },
       schema: {
         tags: ['admin'],
         summary: 'Modify a shoe; `q` becomes the quantity of `size`; a new image is optional',

@@ -151,17 +151,25 @@ export function createCatalogAdminService(deps: {
       const total = (existing?.quantity ?? 0) + quantity;
       if (total > SHOE_LIMITS.maxQuantity) throw fieldError('q', ADMIN_FORM_MESSAGES.quantity);
       await db.transaction(async (tx) => {
-        await tx
+        // The shoe row first, then its stock, in the same order as modifyShoe: taking the two locks in
+        // opposite orders deadlocked a restock racing a modify on PostgreSQL (a 500 for one of them).
+        const bumped = await tx
+          .update(shoes)
+          .set({ version: sql`${shoes.version} + 1`, updatedAt: new Date() })
+          .where(eq(shoes.id, id))
+          .returning({ id: shoes.id });
+        if (bumped.length === 0) throw notFound(MESSAGES.catalog.shoeNotFound);
+        const stocked = await tx
           .insert(stockEntries)
           .values({ shoeId: id, size: input.size, quantity })
           .onConflictDoUpdate({
             target: [stockEntries.shoeId, stockEntries.size],
             set: { quantity: sql`${stockEntries.quantity} + ${quantity}` },
-          });
-        await tx
-          .update(shoes)
-          .set({ version: sql`${shoes.version} + 1`, updatedAt: new Date() })
-          .where(eq(shoes.id, id));
+            // Checked again under the lock: two restocks at once must not pass the limit together.
+            setWhere: sql`${stockEntries.quantity} + ${quantity} <= ${SHOE_LIMITS.maxQuantity}`,
+          })
+          .returning({ id: stockEntries.id });
+        if (stocked.length === 0) throw fieldError('q', ADMIN_FORM_MESSAGES.quantity);
       });
       const shoe = await reload(id);
       const now = shoe.stock.find((entry) => entry.size === input.size)?.quantity ?? total;

@@ -11,12 +11,16 @@ import {
 } from '../../../domain/catalog.js';
 import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { errorBodySchema } from '../../http/errors.js';
+import type { CatalogCache } from './response-cache.js';
 import type { CatalogService } from './service.js';
 
 const pageQuerySchema = shoeListQuerySchema.pick({ offset: true, limit: true });
 
-/** Catalogue reads: public, bounded, and answered with ETags for conditional GETs. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+/** Catalogue reads: public, bounded, cached until the catalogue changes, and answered with ETags. */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cache: CatalogCache }> = async (
+  app,
+  { catalog, cache },
+) => {
   await app.register(etag, { weak: true });
 
   app.get(
@@ -32,11 +36,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         },
       },
     },
-    async (request, reply) => {
-      const result = await catalog.listShoes(request.query);
-      if ('message' in result) return reply.header('x-total-count', 0).send(result);
-      return reply.header('x-total-count', result.total).send(result.items);
-    },
+    async (request, reply) =>
+      cache.send(request, reply, async () => {
+        const result = await catalog.listShoes(request.query);
+        if ('message' in result) return { body: result, total: 0 };
+        return { body: result.items, total: result.total };
+      }),
   );
 
   app.get(
@@ -49,10 +54,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(shoeSchema), 400: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const page = await catalog.listOnSale(request.query.offset, request.query.limit);
-      return reply.header('x-total-count', page.total).send(page.items);
-    },
+    async (request, reply) =>
+      cache.send(request, reply, async () => {
+        const page = await catalog.listOnSale(request.query.offset, request.query.limit);
+        return { body: page.items, total: page.total };
+      }),
   );
 
   app.get(
@@ -65,7 +71,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(z.string()), 400: errorBodySchema },
       },
     },
-    async (request) => catalog.listColors(request.query.brand),
+    async (request, reply) =>
+      cache.send(request, reply, async () => ({ body: await catalog.listColors(request.query.brand) })),
   );
 
   app.get(
@@ -78,7 +85,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: shoeSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => catalog.getShoe(request.params.id),
+    async (request, reply) =>
+      cache.send(request, reply, async () => ({ body: await catalog.getShoe(request.params.id) })),
   );
 
   app.get(
@@ -91,9 +99,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(brandSchema), 400: errorBodySchema },
       },
     },
-    async (request, reply) => {
-      const page = await catalog.listBrands(request.query);
-      return reply.header('x-total-count', page.total).send(page.items);
-    },
+    async (request, reply) =>
+      cache.send(request, reply, async () => {
+        const page = await catalog.listBrands(request.query);
+        return { body: page.items, total: page.total };
+      }),
   );
 };

@@ -74,6 +74,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     '/cart/checkout',
     {
       onRequest: currentUser.requireUser,
+      // Stock changes: cached catalogue answers must not keep selling what is gone.
+      config: { changesCatalog: true },
       schema: {
         tags: ['checkout'],
         summary:
@@ -85,6 +87,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
           402: errorBodySchema,
           409: errorBodySchema,
           ...errors,
+          // The payment provider failed (502) or did not answer in time (504), or the database is
+          // unreachable (503): nothing was charged, or the payment is being reconciled.
+          502: errorBodySchema,
+          503: errorBodySchema,
+          504: errorBodySchema,
         },
       },
     },

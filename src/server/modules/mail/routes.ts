@@ -30,6 +30,17 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
         tags: ['mail'],
         summary: 'Unsubscribe with the token of the welcome mail',
         querystring: z.object({ token: z.string().min(1).max(200) }),
+        response: {
+          200: {
+            description: 'A page confirming the unsubscription',
+            content: { 'text/html': { schema: z.string() } },
+          },
+          400: errorBodySchema,
+          404: {
+            description: 'A page saying the link is not valid',
+            content: { 'text/html': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -53,7 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         tags: ['reviews'],
         summary: "A shoe's reviews, newest first (own: the signed-in user's)",
         params: z.object({ shoeId: z.string().max(100) }),
-        response: { 200: z.array(reviewSchema) },
+        response: { 200: z.array(reviewSchema), 400: errorBodySchema },
       },
     },
     async (request) => {

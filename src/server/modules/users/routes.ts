@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         body: z
           .object({ email: z.string().max(254).optional(), idUser: z.string().max(200).optional() })
           .optional(),
-        response: { 200: userSchema, ...errors },
+        response: { 200: userSchema, 400: errorBodySchema, ...errors },
       },
     },
     async (request) => currentUser.require(request),

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
+import { shoeTitle } from '../../../domain/seo';
 import { useShoe } from '../../api/use-shoe';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
@@ -13,7 +14,7 @@ import { ShoeDetails } from './shoe-details';
 export default function ShoeDetailPage() {
   const id = useParams().id ?? '';
   const { data: shoe, isPending, isError } = useShoe(id);
-  useDocumentTitle(shoe?.name ?? (isError ? MESSAGES.catalog.shoeNotFound : undefined));
+  useDocumentTitle(shoe ? shoeTitle(shoe) : isError ? MESSAGES.catalog.shoeNotFound : undefined);
 
   return (
     <div className={`${PAGE_WIDTH} py-8 sm:py-12`}>

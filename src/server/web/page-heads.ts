@@ -1,0 +1,76 @@
+import { NOT_FOUND_ROUTE, routeOf } from '../../domain/analytics.js';
+import { SHOP_NAME } from '../../domain/constants.js';
+import { documentTitle, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
+import { HttpError } from '../http/errors.js';
+import type { CatalogService } from '../modules/catalog/service.js';
+
+/** Public pages worth a search result, by route pattern: their title (the page's own heading). */
+const PUBLIC_PAGES: Record<string, string | undefined> = {
+  '/': undefined,
+  '/shoes': 'All sneakers',
+  '/sale': 'On sale',
+  '/AboutUs': 'About Us',
+  '/ContactUs': 'Contact Us',
+  '/SizeChart': 'Size Chart',
+  '/TermsOfService': 'Terms of Service',
+};
+
+/** The path's n-th segment, decoded; a malformed escape (`%E0%A4%A`) is no page at all. */
+function segment(pathname: string, index: number): string | undefined {
+  try {
+    return decodeURIComponent(pathname.split('/')[index] ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PageAnswer {
+  status: 200 | 404;
+  head?: PageHead;
+}
+
+/**
+ * The head of the page at `pathname` as the server sends it: shoe pages get
+ * their product data, public pages their canonical URL; signed-in and admin
+ * pages stay as built (robots.txt keeps crawlers out of them). Unknown paths
+ * and unknown shoes answer 404, with the app still rendering its own message.
+ */
+export function createPageHeads(catalog: CatalogService, origin: string) {
+  return async function pageFor(pathname: string): Promise<PageAnswer> {
+    const route = routeOf(pathname);
+    if (route === NOT_FOUND_ROUTE) return { status: 404 };
+    if (route === '/shoes/{id}') {
+      const id = segment(pathname, 2);
+      if (id === undefined) return { status: 404 };
+      try {
+        return { status: 200, head: shoeHead(await catalog.getShoe(id), origin) };
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return { status: 404 };
+        throw error;
+      }
+    }
+    if (route === '/collections/{brand}') {
+      const brand = segment(pathname, 2);
+      if (brand === undefined) return { status: 404 };
+      return {
+        status: 200,
+        head: {
+          title: documentTitle(brand),
+          description: `Sneakers by ${brand} at ${SHOP_NAME}: every model, colour and size in stock.`,
+          canonicalPath: `/collections/${encodeURIComponent(brand)}`,
+        },
+      };
+    }
+    if (route in PUBLIC_PAGES) {
+      return {
+        status: 200,
+        head: {
+          title: documentTitle(PUBLIC_PAGES[route]),
+          description: SHOP_DESCRIPTION,
+          canonicalPath: route,
+        },
+      };
+    }
+    return { status: 200 };
+  };
+}
