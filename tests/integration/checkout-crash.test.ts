@@ -305,7 +305,13 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
     if ((i + 1) % WAVE === 0) await new Promise((resolve) => setTimeout(resolve, WAVE_SPACING_MS));
   }
   if (!killed) {
-    // All sent before enough were answered: the kill comes now, with them in flight.
+    // All sent before enough were answered (a slow, busy machine): the kill comes once one is paid,
+    // with the others still in flight.
+    const paidSoFar = () => outcomes.some((outcome) => typeof outcome === 'object' && outcome.status === 200);
+    const deadline = Date.now() + 60_000;
+    while (!paidSoFar() && inFlight() > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     killed = true;
     inFlightAtKill = inFlight();
     first.child.kill('SIGKILL');
