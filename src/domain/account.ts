@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import { ROLES, type Role } from './roles.js';
 
 /**
  * Identity forms (spec §5, §8). The spec's identity errors come from its
@@ -59,8 +60,7 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export const ROLES = ['admin', 'manager', 'user'] as const;
-export type Role = (typeof ROLES)[number];
+export { canUseAdminPanel, ROLES, type Role } from './roles.js';
 
 /** The user record of spec §3 (+ name, image and role for the account screen). */
 export const userSchema = z.object({
@@ -77,11 +77,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({ user: userSchema.nullable() });
-
-/** Administrator and managers may use the admin panel (DESIGN.md §2). */
-export function canUseAdminPanel(user: Pick<User, 'role'> | null | undefined): boolean {
-  return user?.role === 'admin' || user?.role === 'manager';
-}
 
 /**
  * Why `actor` may not change `target`'s status or manager flag, or undefined when they may.

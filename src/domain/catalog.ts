@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export { availableSizes, isInStock } from './stock.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from './constants.js';
 
 /** Entity shapes of spec §3 as the API returns them. */
@@ -57,13 +58,4 @@ export const shoeIdSchema = z.object({ id: z.string() });
 /** Ids are UUIDs; anything else cannot name a shoe. */
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-export function isInStock(shoe: Pick<Shoe, 'stock'>): boolean {
-  return shoe.stock.some((entry) => entry.quantity > 0);
-}
-
-/** Sizes a shopper can pick: in stock, in size order. */
-export function availableSizes(shoe: Pick<Shoe, 'stock'>): StockEntry[] {
-  return shoe.stock.filter((entry) => entry.quantity > 0).sort((a, b) => Number(a.size) - Number(b.size));
 }

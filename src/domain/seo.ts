@@ -1,4 +1,5 @@
-import { isInStock, type Shoe } from './catalog.js';
+import type { Shoe } from './catalog.js';
+import { isInStock } from './stock.js';
 import { SHOP_NAME } from './constants.js';
 
 /** What search engines and link previews read about a page (the server puts it in the HTML). */

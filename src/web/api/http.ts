@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ReadSchemas } from './read-schemas';
 import { MESSAGES } from '../../domain/messages';
 
 /** A non-2xx answer of our API, carrying the server's `{error: {code, message}}` when it sent one. */
@@ -94,15 +95,30 @@ export interface JsonResponse<T> {
   total: number | undefined;
 }
 
+/** A schema loaded on demand: the module holding it (and Zod) is fetched alongside the request. */
+export type LazySchema<T> = () => Promise<z.ZodType<T>>;
+
+/**
+ * The schema `pick` chooses from read-schemas.ts, loaded on first use (one shared module), so
+ * the first page's JavaScript carries no Zod.
+ */
+export function lazySchema<T>(pick: (schemas: ReadSchemas) => z.ZodType<T>): LazySchema<T> {
+  return async () => pick((await import('./read-schemas')).readSchemas);
+}
+
 /**
  * GETs JSON and checks it against `schema`, so a drifting server shows up as a
- * clear error here instead of `undefined` deep inside a component.
+ * clear error here instead of `undefined` deep inside a component. A lazy schema
+ * loads while the request is under way.
  */
 export async function getJson<T>(
   url: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodType<T> | LazySchema<T>,
   signal?: AbortSignal,
 ): Promise<JsonResponse<T>> {
+  const loading = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // A failed request must not leave the schema's loading as an unhandled rejection.
+  loading.catch(() => undefined);
   const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
   if (!response.ok) {
     const error = await errorFrom(response);
@@ -112,7 +128,8 @@ export async function getJson<T>(
   }
   const totalHeader = response.headers.get('X-Total-Count');
   const total = totalHeader === null ? undefined : Number(totalHeader);
-  return { data: schema.parse(await response.json()), total: Number.isFinite(total) ? total : undefined };
+  const body: unknown = await response.json();
+  return { data: (await loading).parse(body), total: Number.isFinite(total) ? total : undefined };
 }
 
 async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): Promise<Response> {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { shoeSchema, type Shoe } from '../../domain/catalog';
-import { apiUrl, getJson, type QueryParams } from './http';
+import type { Shoe } from '../../domain/catalog';
+import { apiUrl, getJson, lazySchema, type QueryParams } from './http';
 
 /** One page of a server-paged shoe list; `total` comes from `X-Total-Count`. */
 export interface ShoePage {
@@ -8,7 +7,7 @@ export interface ShoePage {
   total: number;
 }
 
-const shoeListSchema = z.array(shoeSchema);
+const shoeListSchema = lazySchema((schemas) => schemas.shoeList);
 
 export async function fetchShoePage(
   path: string,

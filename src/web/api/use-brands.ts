@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { brandSchema } from '../../domain/catalog';
-import { apiUrl, getJson } from './http';
+import { apiUrl, getJson, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
-const brandListSchema = z.array(brandSchema);
+const brandListSchema = lazySchema((schemas) => schemas.brandList);
 
 /** `GET /api/brands`: the header menu needs them on every page, so they stay fresh for a while. */
 export function useBrands() {

@@ -1,6 +1,6 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { CartLine } from '../../domain/cart';
+import type { CartLine } from '../../domain/cart-lines';
 import type { Shoe } from '../../domain/catalog';
 import type { LineStock } from '../lib/cart/line-stock';
 import { isNotFound } from './http';

@@ -1,8 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { sessionSchema, type User } from '../../domain/account';
-import { apiUrl, getJson } from './http';
+import type { User } from '../../domain/account';
+import { apiUrl, getJson, lazySchema } from './http';
 import { sessionKey, userKeys } from './query-keys';
-import { syncUser } from './sync-user';
 
 /**
  * Remembers that this browser had a session. A Disabled or Eliminated user's session
@@ -28,6 +27,8 @@ function wasSignedIn(): boolean {
   }
 }
 
+const sessionSchema = lazySchema((schemas) => schemas.session);
+
 async function fetchSession(signal: AbortSignal): Promise<User | null> {
   const { data } = await getJson(apiUrl('/account/session'), sessionSchema, signal);
   if (data.user) {
@@ -38,7 +39,7 @@ async function fetchSession(signal: AbortSignal): Promise<User | null> {
     rememberSignedIn(false);
     // A 403 account_disabled here reaches the app's account-disabled handler; a 401 just means
     // the session ended (signed out elsewhere, expired).
-    await syncUser().catch(() => undefined);
+    await import('./sync-user').then(({ syncUser }) => syncUser()).catch(() => undefined);
   }
   return null;
 }

@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { searchMessageSchema, shoeSchema, type Shoe } from '../../domain/catalog';
-import { apiUrl, getJson } from './http';
+import type { Shoe } from '../../domain/catalog';
+import { apiUrl, getJson, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
 /** Enough to choose from in a side panel; the search is typo-tolerant, so the best matches come first. */
 const SEARCH_LIMIT = 20;
 
-const searchAnswerSchema = z.union([z.array(shoeSchema), searchMessageSchema]);
+const searchAnswerSchema = lazySchema((schemas) => schemas.searchAnswer);
 
 /** Spec §2: the search answers a list, or a text message that is shown instead of one. */
 export type SearchResult = { kind: 'shoes'; shoes: Shoe[] } | { kind: 'message'; message: string };

@@ -1,18 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import type { CSSProperties } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { useAccountDisabledHandler } from './guards/use-account-disabled-handler';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header/site-header';
 import { usePageViewReporting } from './use-page-view-reporting';
 
-/** sonner's rich colours, darkened just enough for text to reach WCAG AA contrast (4.5:1). */
-const TOAST_COLORS = {
-  '--success-text': 'hsl(140 100% 21%)',
-  '--error-text': 'hsl(360 100% 36%)',
-  '--warning-text': 'hsl(31 92% 28%)',
-  '--info-text': 'hsl(210 92% 35%)',
-} as CSSProperties;
+/** sonner loads after the first paint; toasts asked for before then wait for it (lib/toast.ts). */
+const ShopToaster = lazy(() => import('./toaster'));
 
 /**
  * The shell of every screen. ScrollRestoration starts each new page at the top and
@@ -30,18 +24,14 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so pages filling in never shift it into view (CLS). */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-      {/* Below the sticky header, so a notice never covers Search, Cart or Account. */}
-      <Toaster
-        richColors
-        position="top-center"
-        offset={{ top: 80 }}
-        mobileOffset={{ top: 104 }}
-        style={TOAST_COLORS}
-      />
+      <Suspense fallback={null}>
+        <ShopToaster />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

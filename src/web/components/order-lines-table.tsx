@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../domain/cart';
+import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 import { orderTotal, pairCount } from '../lib/order-display';
 import { paths } from '../paths';

@@ -1,5 +1,5 @@
 import { Repeat } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { ADMIN_MESSAGES } from '../../domain/admin';
 import { nextOrderStatus, NOTICE_MS } from '../../domain/constants';
 import type { Order } from '../../domain/payment';

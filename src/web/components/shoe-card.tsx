@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { availableSizes, type Shoe } from '../../domain/catalog';
-import { formatPrice } from '../../domain/cart';
+import type { Shoe } from '../../domain/catalog';
+import { availableSizes } from '../../domain/stock';
+import { formatPrice } from '../../domain/cart-lines';
 import { paths } from '../paths';
 import { BuyButton } from './buy-button';
 import { OnSaleBadge } from './on-sale-badge';

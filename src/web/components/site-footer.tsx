@@ -5,7 +5,7 @@ import { SHOP_NAME } from '../../domain/constants';
 import { externalLinks, paths } from '../paths';
 import { ExternalLink } from './external-link';
 import { PAGE_WIDTH } from './page-width';
-import { NewsletterForm } from './newsletter/newsletter-form';
+import { LazyNewsletterForm } from './newsletter/lazy-newsletter-form';
 import { InstagramIcon, XIcon } from './social-icons';
 
 const SHOP_LINKS = [
@@ -87,7 +87,7 @@ export function SiteFooter() {
           <p className="mt-4 mb-4 text-sm text-gray-300">
             New drops, restocks and sales, before anyone else. No spam, unsubscribe anytime.
           </p>
-          <NewsletterForm />
+          <LazyNewsletterForm />
         </div>
       </div>
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { Shoe } from '../../domain/catalog';
 import { NOTICE_MS } from '../../domain/constants';
 import { MESSAGES } from '../../domain/messages';

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../domain/cart';
+import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 
 /** Spec §2 and §9: the total is the amount in cents divided by 100, with a $ sign. */

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { canUseAdminPanel } from '../../../domain/account';
+import { canUseAdminPanel } from '../../../domain/roles';
 import { useSession } from '../../api/use-session';
 import { paths } from '../../paths';
 import { PageLoading } from '../page-loading';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { NOTICE_MS } from '../../../domain/constants';
 import { newsletterSchema } from '../../../domain/forms';
 import { MESSAGES } from '../../../domain/messages';

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { canUseAdminPanel } from '../../../domain/account';
+import { canUseAdminPanel } from '../../../domain/roles';
 import { useSession } from '../../api/use-session';
 import { paths } from '../../paths';
 

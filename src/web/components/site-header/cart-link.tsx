@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
-import { itemCount } from '../../../domain/cart';
+import { itemCount } from '../../../domain/cart-lines';
 import { useCart } from '../../lib/cart/use-cart';
 import { paths } from '../../paths';
 import { headerIconClass } from './header-icon-class';

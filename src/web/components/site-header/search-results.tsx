@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart';
+import { formatPrice } from '../../../domain/cart-lines';
 import { MESSAGES } from '../../../domain/messages';
 import type { SearchResult } from '../../api/use-shoe-search';
 import { paths } from '../../paths';

@@ -1,6 +1,6 @@
 import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { changePasswordSchema, PASSWORD_LENGTH } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { useChangePassword } from '../../api/change-password';

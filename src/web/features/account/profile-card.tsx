@@ -1,6 +1,7 @@
 import { Heart, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { canUseAdminPanel, type User } from '../../../domain/account';
+import type { User } from '../../../domain/account';
+import { canUseAdminPanel } from '../../../domain/roles';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../paths';
 import { SignOutButton } from './sign-out-button';

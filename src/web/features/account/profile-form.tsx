@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { DISPLAY_NAME_MAX, displayNameSchema, type User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { useUpdateName } from '../../api/update-name';

@@ -1,6 +1,6 @@
 import { Footprints, PackagePlus, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
 import { useDeleteShoe } from '../../api/delete-shoe';

@@ -1,5 +1,5 @@
 import { ShieldCheck, Users } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { User } from '../../../domain/account';
 import { ADMIN_MESSAGES } from '../../../domain/admin';
 import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';

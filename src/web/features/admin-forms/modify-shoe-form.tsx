@@ -3,7 +3,7 @@ import { RotateCw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { modifyShoeSchema } from '../../../domain/admin';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';

@@ -1,7 +1,7 @@
 import { ChevronRight, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart';
+import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { MAX_SEARCH_LENGTH } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';

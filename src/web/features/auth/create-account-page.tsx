@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { credentialsSchema, PASSWORD_LENGTH } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';

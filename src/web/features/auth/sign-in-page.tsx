@@ -3,7 +3,7 @@ import { LogIn } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { credentialsSchema } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';

@@ -1,7 +1,7 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, subtotal, type CartLine } from '../../../domain/cart';
+import { formatPrice, subtotal, type CartLine } from '../../../domain/cart-lines';
 import type { LineKey } from '../../lib/cart/cart-store';
 import type { LineStockStatus } from '../../lib/cart/line-stock';
 import { paths } from '../../paths';

@@ -1,4 +1,4 @@
-import { formatPrice, itemCount, subtotal, type CartLine } from '../../../domain/cart';
+import { formatPrice, itemCount, subtotal, type CartLine } from '../../../domain/cart-lines';
 
 /** Item count and subtotal of the cart; the payment form sits under it. */
 export function CartSummary({ lines }: { lines: CartLine[] }) {

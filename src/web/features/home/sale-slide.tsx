@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart';
+import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { paths } from '../../paths';
 

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart';
-import { availableSizes, type Shoe } from '../../../domain/catalog';
+import { formatPrice } from '../../../domain/cart-lines';
+import type { Shoe } from '../../../domain/catalog';
+import { availableSizes } from '../../../domain/stock';
 import { BuyButton } from '../../components/buy-button';
 import { OnSaleBadge } from '../../components/on-sale-badge';
 import { SizeSelect } from '../../components/size-select';

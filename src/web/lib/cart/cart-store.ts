@@ -5,7 +5,7 @@ import {
   parseStoredCart,
   removeLine,
   type CartLine,
-} from '../../../domain/cart';
+} from '../../../domain/cart-lines';
 import { CART_STORAGE_KEY } from '../../../domain/constants';
 
 /**

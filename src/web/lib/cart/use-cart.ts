@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { CartLine } from '../../../domain/cart';
+import type { CartLine } from '../../../domain/cart-lines';
 import { cartActions, getSnapshot, subscribe } from './cart-store';
 
 export interface UseCart {

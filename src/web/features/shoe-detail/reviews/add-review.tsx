@@ -1,6 +1,6 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { NOTICE_MS } from '../../../../domain/constants';
 import { MESSAGES } from '../../../../domain/messages';
 import { reviewInputSchema } from '../../../../domain/review';

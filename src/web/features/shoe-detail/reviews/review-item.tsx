@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { NOTICE_MS } from '../../../../domain/constants';
 import { MESSAGES } from '../../../../domain/messages';
 import { reviewUpdateSchema, type Review } from '../../../../domain/review';

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/server/db/client.js';
+import { seedDemoCatalogue } from '../src/server/db/seed/seed-demo.js';
+import type { ImageStore } from '../src/server/storage/image-store.js';
+
+// Words the generated names, brands and descriptions are made of (about 2,000 distinct names).
+const ADJECTIVES = [
+  'Swift',
+  'Urban',
+  'Trail',
+  'Street',
+  'Court',
+  'Cloud',
+  'Storm',
+  'Summit',
+  'Velvet',
+  'Neon',
+  'Solar',
+  'Lunar',
+  'Arctic',
+  'Desert',
+  'Coastal',
+  'Metro',
+  'Classic',
+  'Retro',
+  'Prime',
+  'Turbo',
+  'Silent',
+  'Rapid',
+  'Golden',
+  'Crimson',
+  'Shadow',
+  'Bright',
+  'Wild',
+  'Steady',
+  'Nimble',
+  'Royal',
+  'Hyper',
+  'Zen',
+  'Pulse',
+  'Echo',
+  'Drift',
+  'Frost',
+  'Ember',
+  'Canyon',
+  'Harbor',
+  'Meadow',
+];
+const NOUNS = [
+  'Runner',
+  'Racer',
+  'Walker',
+  'Glide',
+  'Dash',
+  'Sprint',
+  'Stride',
+  'Flex',
+  'Boost',
+  'Wave',
+  'Flyer',
+  'Pacer',
+  'Climber',
+  'Rider',
+  'Court',
+  'Low',
+  'High',
+  'Mid',
+  'Classic',
+  'Trainer',
+  'Voyager',
+  'Ranger',
+  'Drifter',
+  'Hopper',
+  'Breeze',
+  'Comet',
+  'Falcon',
+  'Tiger',
+  'Fox',
+  'Bolt',
+  'Vertex',
+  'Orbit',
+  'Nova',
+  'Jet',
+  'Spark',
+  'Arrow',
+  'Ridge',
+  'Peak',
+  'Loop',
+  'Edge',
+  'Quest',
+  'Rush',
+  'Trek',
+  'Wing',
+  'Zoom',
+  'Lift',
+  'Step',
+  'Path',
+  'Motion',
+  'Origin',
+];
+const BRAND_WORDS = [
+  'Aero',
+  'Bolt',
+  'Crest',
+  'Dune',
+  'Elan',
+  'Fjord',
+  'Gale',
+  'Hale',
+  'Iris',
+  'Jolt',
+  'Kite',
+  'Loom',
+  'Mako',
+  'Nimbus',
+  'Onyx',
+  'Pike',
+  'Quill',
+  'Rook',
+  'Sable',
+  'Tundra',
+];
+const COLOURS = [
+  'Red',
+  'Royal Blue',
+  'Slate Grey',
+  'Navy',
+  'Sky Blue',
+  'Olive',
+  'Mint',
+  'Triple Black',
+  'Orange',
+  'Forest Green',
+  'Cloud White',
+  'Coral',
+  'Burgundy',
+  'Violet',
+  'Sunflower Yellow',
+  'Lavender',
+  'Cream',
+  'Tan',
+  'Charcoal',
+  'Lime',
+];
+const SIZES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5'];
+
+const textArray = (values: string[]) =>
+  sql.raw(`ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`);
+
+/**
+ * The demo catalogue (its brands, shoes and drawn images), then, when `total` is larger, generated
+ * shoes up to `total`, inserted by set-based SQL (generate_series) in one statement per table so
+ * 100,000 shoes take seconds. Generated shoes share the demo images and get 5 sizes of stock each.
+ */
+export async function createBenchCatalogue(
+  db: Database,
+  store: ImageStore,
+  total?: number,
+): Promise<{ shoes: number; brands: number }> {
+  const demo = await seedDemoCatalogue(db, store);
+  const extra = (total ?? demo.shoes) - demo.shoes;
+  if (extra > 0) {
+    await db.transaction(async (tx) => {
+      // Building the trigram index once after the insert is much faster than 100,000 index inserts.
+      await tx.execute(sql`DROP INDEX shoes_name_trgm_idx`);
+      await tx.execute(sql`
+        INSERT INTO brands (name)
+        SELECT w1 || ' ' || w2 FROM unnest(${textArray(BRAND_WORDS)}) w1, unnest(${textArray(['Athletics', 'Footwear', 'Labs'])}) w2`);
+      await tx.execute(sql`
+        WITH b AS (SELECT array_agg(id ORDER BY name) AS ids FROM brands),
+             i AS (SELECT array_agg(DISTINCT image) AS urls FROM shoes),
+             a AS (SELECT ${textArray(ADJECTIVES)} AS adj, ${textArray(NOUNS)} AS noun, ${textArray(COLOURS)} AS colour)
+        INSERT INTO shoes (name, brand_id, description, color, price_cents, on_sale, image)
+        SELECT
+          a.adj[1 + n % cardinality(a.adj)] || ' ' || a.noun[1 + (n / cardinality(a.adj)) % cardinality(a.noun)]
+            || CASE WHEN n >= cardinality(a.adj) * cardinality(a.noun) THEN ' ' || (n / (cardinality(a.adj) * cardinality(a.noun)) + 1) ELSE '' END,
+          b.ids[1 + (n * 7) % cardinality(b.ids)],
+          'A generated shoe for load tests: a light mesh upper, a cushioned midsole and a grippy rubber outsole for everyday miles.',
+          a.colour[1 + (n * 13) % cardinality(a.colour)],
+          4900 + ((n * 37) % 250) * 100,
+          n % 9 = 0,
+          i.urls[1 + n % cardinality(i.urls)]
+        FROM generate_series(0, ${extra - 1}) AS n, a, b, i`);
+      await tx.execute(sql`
+        INSERT INTO stock_entries (shoe_id, size, quantity)
+        SELECT s.id, (${textArray(SIZES)})[1 + s.start + k], 1 + (s.h + k * 7) % 25
+        FROM (SELECT id, abs(hashtext(id::text)) % 8 AS start, abs(hashtext(id::text)) % 97 AS h
+              FROM shoes WHERE NOT EXISTS (SELECT 1 FROM stock_entries e WHERE e.shoe_id = shoes.id)) s,
+             generate_series(0, 4) AS k`);
+      // As migration 0005 defines it.
+      await tx.execute(
+        sql`CREATE INDEX shoes_name_trgm_idx ON shoes USING gin (name gin_trgm_ops) WITH (fastupdate = false)`,
+      );
+    });
+    await db.execute(sql`ANALYZE`);
+  }
+  const [counts] = (
+    await db.execute<{ shoes: number; brands: number }>(
+      sql`SELECT (SELECT count(*) FROM shoes)::int AS shoes, (SELECT count(*) FROM brands)::int AS brands`,
+    )
+  ).rows;
+  return { shoes: Number(counts!.shoes), brands: Number(counts!.brands) };
+}

@@ -1,0 +1,129 @@
+import type autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/server/db/client.js';
+
+const ORIGIN = 'http://localhost:3000';
+const RESTOCKED = 1_000_000;
+
+interface Item {
+  _id: string;
+  size: string;
+  price: number;
+}
+
+/**
+ * A checkout loop per connection: a signed-in shopper turns the test card 4242 4242 4242 4242
+ * into a payment method, then pays for one pair. Shoppers are signed up beforehand; the shoes
+ * bought are restocked to a million pairs first so every checkout succeeds (no 409 for stock).
+ * The payment-method route allows 30 calls a minute per address: the bench server trusts
+ * X-Forwarded-For (TRUST_PROXY=true) and each request comes "from" its own address.
+ */
+export async function prepareCheckoutLoop(
+  app: FastifyInstance,
+  db: Database,
+  shoppers: number,
+): Promise<Pick<autocannon.Options, 'requests' | 'setupClient'> & { sampleAnswer: string }> {
+  const cookies: string[] = [];
+  for (let i = 0; i < shoppers; i += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/account/sign-up',
+      payload: { email: `bench.${Date.now()}.${i}@example.com`, password: 'secret123' },
+      headers: { origin: ORIGIN, 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-up: ${response.statusCode} ${response.body}`);
+    cookies.push(response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '));
+  }
+
+  const shoes = (await app.inject({ url: '/api/shoes?limit=20' })).json() as {
+    _id: string;
+    price: number;
+    stock: { size: string }[];
+  }[];
+  const items: Item[] = shoes.map((shoe) => ({
+    _id: shoe._id,
+    size: shoe.stock[0]!.size,
+    price: shoe.price,
+  }));
+  for (const item of items)
+    await db.execute(
+      sql`UPDATE stock_entries SET quantity = ${RESTOCKED} WHERE shoe_id = ${item._id} AND size = ${item.size}`,
+    );
+
+  let client = 0;
+  let request = 0;
+  const from = () => {
+    request += 1;
+    return `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}`;
+  };
+  const card = {
+    card: {
+      number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: '123',
+    },
+    billing_details: {
+      name: 'Ana Lima',
+      state: 'California',
+      city: 'San Diego',
+      line1: 'Main St 12',
+      postal_code: '92101',
+    },
+  };
+  // One real checkout through inject(): its answer sizes the baseline, and it proves the loop's calls work.
+  const headers = { origin: ORIGIN, cookie: cookies[0]!, 'x-forwarded-for': '10.78.0.1' };
+  const pm = await app.inject({ method: 'POST', url: '/api/payments/methods', payload: card, headers });
+  const sample = await app.inject({
+    method: 'POST',
+    url: '/api/cart/checkout',
+    headers,
+    payload: {
+      id: pm.json().id,
+      shoes: [{ _id: items[0]!._id, size: items[0]!.size, quantity: 1 }],
+      amount: Math.round(items[0]!.price * 100),
+    },
+  });
+  if (sample.statusCode !== 200) throw new Error(`checkout: ${sample.statusCode} ${sample.body}`);
+  return {
+    sampleAnswer: sample.body,
+    setupClient: (c) => {
+      c.setHeaders({
+        origin: ORIGIN,
+        'content-type': 'application/json',
+        cookie: cookies[client++ % cookies.length]!,
+      });
+    },
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/payments/methods',
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, 'x-forwarded-for': from() },
+          body: JSON.stringify(card),
+        }),
+        onResponse: (status, body, context) => {
+          if (status === 200) (context as { pm?: string }).pm = (JSON.parse(body) as { id: string }).id;
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/cart/checkout',
+        setupRequest: (req, context) => {
+          const item = items[request % items.length]!;
+          return {
+            ...req,
+            headers: { ...req.headers, 'x-forwarded-for': from() },
+            body: JSON.stringify({
+              id: (context as { pm?: string }).pm ?? 'pm_missing',
+              shoes: [{ _id: item._id, size: item.size, quantity: 1 }],
+              amount: Math.round(item.price * 100),
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
