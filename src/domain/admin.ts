@@ -39,8 +39,6 @@ export const ADMIN_MESSAGES = {
   sizeRestocked: (size: string, quantity: number) => `Size ${size} now has ${quantity} pairs`,
   onSale: (name: string) => `${name} is now on sale`,
   offSale: (name: string) => `${name} is no longer on sale`,
-  shoeDeleted: 'Deleted!',
-  brandDeleted: 'Deleted!',
   imageTooLarge: (megabytes: number) => `The image can be at most ${megabytes} MB`,
   staleShoe: 'Someone else changed this shoe since you opened it. Reload it and try again.',
   managersByAdminOnly: 'Only the administrator can change managers',

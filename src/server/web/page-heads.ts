@@ -1,18 +1,18 @@
 import { NOT_FOUND_ROUTE, routeOf } from '../../domain/analytics.js';
 import { SHOP_NAME } from '../../domain/constants.js';
-import { documentTitle, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
+import { documentTitle, PAGE_TITLES, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
 import { HttpError } from '../http/errors.js';
 import type { CatalogService } from '../modules/catalog/service.js';
 
 /** Public pages worth a search result, by route pattern: their title (the page's own heading). */
 const PUBLIC_PAGES: Record<string, string | undefined> = {
   '/': undefined,
-  '/shoes': 'All sneakers',
-  '/sale': 'On sale',
-  '/AboutUs': 'About Us',
-  '/ContactUs': 'Contact Us',
-  '/SizeChart': 'Size Chart',
-  '/TermsOfService': 'Terms of Service',
+  '/shoes': PAGE_TITLES.shoes,
+  '/sale': PAGE_TITLES.sale,
+  '/AboutUs': PAGE_TITLES.aboutUs,
+  '/ContactUs': PAGE_TITLES.contactUs,
+  '/SizeChart': PAGE_TITLES.sizeChart,
+  '/TermsOfService': PAGE_TITLES.termsOfService,
 };
 
 /** The path's n-th segment, decoded; a malformed escape (`%E0%A4%A`) is no page at all. */

@@ -203,7 +203,7 @@ export function createCatalogAdminService(deps: {
         ? await db.delete(shoes).where(eq(shoes.id, id)).returning({ id: shoes.id })
         : [];
       if (deleted.length === 0) throw notFound(MESSAGES.catalog.shoeNotFound);
-      return { message: ADMIN_MESSAGES.shoeDeleted };
+      return { message: MESSAGES.admin.deleted };
     },
 
     async createBrand(name: string): Promise<{ message: string; brand: Brand }> {
@@ -237,7 +237,7 @@ export function createCatalogAdminService(deps: {
         if (isForeignKeyViolation(error)) throw conflict(ADMIN_MESSAGES.brandHasShoes);
         throw error;
       }
-      return { message: ADMIN_MESSAGES.brandDeleted };
+      return { message: MESSAGES.admin.deleted };
     },
   };
 }

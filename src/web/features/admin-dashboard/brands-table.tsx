@@ -69,11 +69,7 @@ export function BrandsTable() {
                   }
                   pending={deleteBrand.isPending && deleteBrand.variables === brand._id}
                   onDelete={() => deleteBrand.mutateAsync(brand._id)}
-                  // The last row of a later page is gone: show the page before instead of an empty one.
-                  onDeleted={() => {
-                    if (brands.length === 1 && search.offset > 0)
-                      search.setOffset(search.offset - PAGE_SIZE.adminBrands);
-                  }}
+                  onDeleted={() => search.afterRowRemoved(brands.length, PAGE_SIZE.adminBrands)}
                 />
               </td>
             </tr>

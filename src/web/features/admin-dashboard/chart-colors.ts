@@ -10,3 +10,24 @@ export const CHART_COLORS = {
   axis: '#4b5563',
   views: '#7c3aed',
 } as const;
+
+/** The day axis, value axis and tooltip both dashboard charts share, so they look like one set. */
+export const DAY_AXIS = {
+  dataKey: 'day',
+  tick: { fill: CHART_COLORS.axis, fontSize: 12 },
+  tickLine: false,
+  axisLine: { stroke: CHART_COLORS.grid },
+  interval: 'preserveStartEnd',
+} as const;
+
+export const VALUE_AXIS = {
+  tick: { fill: CHART_COLORS.axis, fontSize: 12 },
+  tickLine: false,
+  axisLine: false,
+  allowDecimals: false,
+} as const;
+
+export const TOOLTIP_STYLE = {
+  contentStyle: { borderRadius: 12, border: `1px solid ${CHART_COLORS.grid}`, fontSize: 13 },
+  labelStyle: { fontWeight: 700, color: CHART_COLORS.ink },
+} as const;

@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PAGE_VIEW_DAYS, type PageViews } from '../../../domain/analytics';
-import { CHART_COLORS } from './chart-colors';
+import { CHART_COLORS, DAY_AXIS, TOOLTIP_STYLE, VALUE_AXIS } from './chart-colors';
 import { chartDay } from './chart-day';
 import { ChartDataTable } from './chart-data-table';
 import { DashboardCard } from './dashboard-card';
@@ -45,26 +45,9 @@ export function PageViewsPanel({ pageViews, className }: { pageViews?: PageViews
                 </linearGradient>
               </defs>
               <CartesianGrid vertical={false} stroke={CHART_COLORS.grid} />
-              <XAxis
-                dataKey="day"
-                tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-                tickLine={false}
-                axisLine={{ stroke: CHART_COLORS.grid }}
-                interval="preserveStartEnd"
-                minTickGap={24}
-              />
-              <YAxis
-                tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-                tickLine={false}
-                axisLine={false}
-                width={40}
-                allowDecimals={false}
-              />
-              <Tooltip
-                formatter={(value) => [Number(value), 'Views']}
-                contentStyle={{ borderRadius: 12, border: `1px solid ${CHART_COLORS.grid}`, fontSize: 13 }}
-                labelStyle={{ fontWeight: 700, color: CHART_COLORS.ink }}
-              />
+              <XAxis {...DAY_AXIS} minTickGap={24} />
+              <YAxis {...VALUE_AXIS} width={40} />
+              <Tooltip formatter={(value) => [Number(value), 'Views']} {...TOOLTIP_STYLE} />
               <Area
                 // recharts replays its entry animation on every resize of the card: the numbers
                 // should just be there.

@@ -1,7 +1,7 @@
 import { TrendingUp } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SALES_CHART_DAYS, type AdminStats } from '../../../domain/admin';
-import { CHART_COLORS } from './chart-colors';
+import { CHART_COLORS, DAY_AXIS, TOOLTIP_STYLE, VALUE_AXIS } from './chart-colors';
 import { chartDay } from './chart-day';
 import { ChartDataTable } from './chart-data-table';
 import { DashboardCard } from './dashboard-card';
@@ -58,27 +58,16 @@ export function SalesChart({
               margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
             >
               <CartesianGrid vertical={false} stroke={CHART_COLORS.grid} />
-              <XAxis
-                dataKey="day"
-                tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-                tickLine={false}
-                axisLine={{ stroke: CHART_COLORS.grid }}
-                interval="preserveStartEnd"
-                minTickGap={16}
-              />
+              <XAxis {...DAY_AXIS} minTickGap={16} />
               <YAxis
+                {...VALUE_AXIS}
                 tickFormatter={(value: number) => compactDollars.format(value)}
-                tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-                tickLine={false}
-                axisLine={false}
                 width={56}
-                allowDecimals={false}
               />
               <Tooltip
                 cursor={{ fill: 'rgba(249, 115, 22, 0.08)' }}
                 formatter={(value) => [formatDollars(Number(value)), 'Sales']}
-                contentStyle={{ borderRadius: 12, border: `1px solid ${CHART_COLORS.grid}`, fontSize: 13 }}
-                labelStyle={{ fontWeight: 700, color: CHART_COLORS.ink }}
+                {...TOOLTIP_STYLE}
               />
               <Bar
                 // recharts replays its entry animation on every resize of the card: the numbers

@@ -161,11 +161,7 @@ export function ShoesTable() {
                       }
                       pending={deleteShoe.isPending && deleteShoe.variables === shoe._id}
                       onDelete={() => deleteShoe.mutateAsync(shoe._id)}
-                      // The last row of a later page is gone: show the page before instead of an empty one.
-                      onDeleted={() => {
-                        if (shoes.length === 1 && search.offset > 0)
-                          search.setOffset(search.offset - PAGE_SIZE.adminShoes);
-                      }}
+                      onDeleted={() => search.afterRowRemoved(shoes.length, PAGE_SIZE.adminShoes)}
                     />
                   </div>
                 </td>

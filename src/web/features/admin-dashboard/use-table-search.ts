@@ -19,7 +19,14 @@ export function useTableSearch() {
     setTextState(next);
     setPaging({ query: next.trim(), offset: 0 });
   }, []);
-  return { text, setText, query, offset, setOffset };
+  /** After a row was deleted: if it was the last one of a later page, show the page before. */
+  const afterRowRemoved = useCallback(
+    (rowsOnPage: number, pageSize: number) => {
+      if (rowsOnPage === 1 && offset > 0) setOffset(Math.max(0, offset - pageSize));
+    },
+    [offset, setOffset],
+  );
+  return { text, setText, query, offset, setOffset, afterRowRemoved };
 }
 
 export type TableSearch = ReturnType<typeof useTableSearch>;

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../domain/seo';
 import { useRef } from 'react';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { useShoes } from '../../api/use-shoes';
@@ -7,7 +8,7 @@ import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { usePageOffset } from '../../components/use-page-offset';
 
-const TITLE = 'All sneakers';
+const TITLE = PAGE_TITLES.shoes;
 
 /** `/shoes`: the whole collection, 6 per page (DESIGN.md §1). */
 export default function ShoesPage() {

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../domain/seo';
 import { useRef } from 'react';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -10,7 +11,7 @@ import { usePageOffset } from '../../components/use-page-offset';
 
 /** `/sale`: 'ON SALE!', every deal cheapest first, 8 per page (spec §2). */
 export default function SalePage() {
-  useDocumentTitle('On sale');
+  useDocumentTitle(PAGE_TITLES.sale);
   const [offset, setOffset] = usePageOffset(PAGE_SIZE.sale);
   const { data, isPending, isPlaceholderData } = useOnSaleShoes(offset, PAGE_SIZE.sale);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../domain/seo';
 import { RotateCcw, ShieldCheck, Truck, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
@@ -26,7 +27,7 @@ const PROMISES: { Icon: LucideIcon; title: string; text: string }[] = [
 export default function AboutUsPage() {
   return (
     <StaticPage
-      title="About Us"
+      title={PAGE_TITLES.aboutUs}
       intro={`${SHOP_NAME} is a sneaker shop run by people who queue for releases, swap sizes with friends and still keep the box of their first pair.`}
     >
       <PageSection title="Who we are">

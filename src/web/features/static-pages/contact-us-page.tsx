@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../domain/seo';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
 import { ContactForm } from './contact-form';
@@ -7,7 +8,7 @@ import { StaticPage } from './static-page';
 export default function ContactUsPage() {
   return (
     <StaticPage
-      title="Contact Us"
+      title={PAGE_TITLES.contactUs}
       intro="A question about an order, a size or a pair you are hunting for? Write to us and we will answer as soon as we can."
     >
       <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8">

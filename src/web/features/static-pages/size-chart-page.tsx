@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../domain/seo';
 import { Link } from 'react-router';
 import { SIZE_CHART } from '../../../domain/size-chart';
 import { paths } from '../../paths';
@@ -9,7 +10,7 @@ const headCell = 'px-4 py-3 text-left text-xs font-bold tracking-widest uppercas
 export default function SizeChartPage() {
   return (
     <StaticPage
-      title="Size Chart"
+      title={PAGE_TITLES.sizeChart}
       intro="Our sizes follow US sizing. Find your size below and compare it with UK and EU sizes before you order."
     >
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">

@@ -1,3 +1,4 @@
+import { PAGE_TITLES } from '../../../domain/seo';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
 import { paths } from '../../paths';
@@ -9,7 +10,7 @@ const linkClass = 'font-semibold text-accent-dark underline underline-offset-2';
 export default function TermsPage() {
   return (
     <StaticPage
-      title="Terms of Service"
+      title={PAGE_TITLES.termsOfService}
       intro={`These terms apply to every purchase from ${SHOP_NAME}. By placing an order you agree to them, so please read them carefully.`}
     >
       <PageSection title="1. Orders">
