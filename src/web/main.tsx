@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The DOM build of RouterProvider: navigations may ask for `flushSync` (sign-out leaves a guarded page at once).
-import { RouterProvider } from 'react-router/dom';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -15,7 +14,12 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* Without transitions a navigation renders at once, so flushSync(() => navigate(...)) is
+          synchronous (sign-out leaves a guarded page before the session is cleared); a route whose
+          chunk is still loading shows its loading state meanwhile. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { RequireAdmin } from './components/guards/require-admin';
 import { RequireUser } from './components/guards/require-user';
@@ -40,51 +40,50 @@ const CreateBrandPage = lazy(() => import('./features/admin-forms/create-brand-p
 const CreateSizePage = lazy(() => import('./features/admin-forms/create-size-page'));
 const ModifyShoePage = lazy(() => import('./features/admin-forms/modify-shoe-page'));
 
-const aliased = (aliases: readonly string[], Component: LazyExoticComponent<ComponentType>): RouteObject[] =>
-  aliases.map((path) => ({ path, element: page(Component) }));
+/**
+ * Declarative routes (a <BrowserRouter> in main.tsx): the shop loads no data in the router, so the
+ * data router's extra ~18 kB gzip bought nothing on the first load (docs/decisions/005).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path={paths.home} element={page(HomePage)} />
+        <Route path={paths.shoes} element={page(ShoesPage)} />
+        <Route path="/shoes/:id" element={page(ShoeDetailPage)} />
+        <Route path="/collections/:brand" element={page(CollectionPage)} />
+        <Route path={paths.sale} element={page(SalePage)} />
+        <Route path={paths.cart} element={page(CartPage)} />
+        <Route path={paths.signIn} element={page(SignInPage)} />
+        <Route path={paths.createAccount} element={page(CreateAccountPage)} />
+        <Route path={paths.forget} element={page(ForgetPage)} />
+        <Route path={paths.resetPassword} element={page(ResetPasswordPage)} />
+        {/* Spec §2 guards: signed-in pages (/account, /order/{idPayment}, /favorites). */}
+        <Route element={<RequireUser />}>
+          <Route path={paths.account} element={page(AccountPage)} />
+          <Route path="/order/:idPayment" element={page(OrderPage)} />
+          <Route path={paths.favorites} element={page(FavoritesPage)} />
+        </Route>
+        {/* Spec §2 admin routes: the administrator or a manager, everyone else goes home. */}
+        <Route element={<RequireAdmin />}>
+          <Route path={paths.admin} element={page(AdminPage)} />
+          <Route path={paths.orders} element={page(AdminOrderPage)} />
+          <Route path={paths.createShoes} element={page(CreateShoePage)} />
+          <Route path={paths.createBrand} element={page(CreateBrandPage)} />
+          <Route path={paths.createSize} element={page(CreateSizePage)} />
+          <Route path={paths.modifyShoe} element={page(ModifyShoePage)} />
+        </Route>
+        {aliased(staticPageAliases.aboutUs, AboutUsPage)}
+        {aliased(staticPageAliases.contactUs, ContactUsPage)}
+        {aliased(staticPageAliases.sizeChart, SizeChartPage)}
+        {aliased(staticPageAliases.termsOfService, TermsPage)}
+        <Route path="*" element={page(NotFoundPage)} />
+      </Route>
+    </Routes>
+  );
+}
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { path: paths.home, element: page(HomePage) },
-      { path: paths.shoes, element: page(ShoesPage) },
-      { path: '/shoes/:id', element: page(ShoeDetailPage) },
-      { path: '/collections/:brand', element: page(CollectionPage) },
-      { path: paths.sale, element: page(SalePage) },
-      { path: paths.cart, element: page(CartPage) },
-      { path: paths.signIn, element: page(SignInPage) },
-      { path: paths.createAccount, element: page(CreateAccountPage) },
-      { path: paths.forget, element: page(ForgetPage) },
-      { path: paths.resetPassword, element: page(ResetPasswordPage) },
-      {
-        // Spec §2 guards: signed-in pages (/account, /order/{idPayment}, /favorites).
-        element: <RequireUser />,
-        children: [
-          { path: paths.account, element: page(AccountPage) },
-          { path: '/order/:idPayment', element: page(OrderPage) },
-          { path: paths.favorites, element: page(FavoritesPage) },
-        ],
-      },
-      {
-        // Spec §2 admin routes: the administrator or a manager, everyone else goes home.
-        element: <RequireAdmin />,
-        children: [
-          { path: paths.admin, element: page(AdminPage) },
-          { path: paths.orders, element: page(AdminOrderPage) },
-          { path: paths.createShoes, element: page(CreateShoePage) },
-          { path: paths.createBrand, element: page(CreateBrandPage) },
-          { path: paths.createSize, element: page(CreateSizePage) },
-          { path: paths.modifyShoe, element: page(ModifyShoePage) },
-        ],
-      },
-      ...aliased(staticPageAliases.aboutUs, AboutUsPage),
-      ...aliased(staticPageAliases.contactUs, ContactUsPage),
-      ...aliased(staticPageAliases.sizeChart, SizeChartPage),
-      ...aliased(staticPageAliases.termsOfService, TermsPage),
-      { path: '*', element: page(NotFoundPage) },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+/** One route per spelling of a static page (spec §2 lists several). */
+function aliased(aliases: readonly string[], Component: LazyExoticComponent<ComponentType>) {
+  return aliases.map((path) => <Route key={path} path={path} element={page(Component)} />);
+}

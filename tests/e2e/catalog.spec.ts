@@ -153,3 +153,34 @@ test.describe('a page past the end', () => {
     await expect(page).toHaveURL(new RegExp(`page=${lastPage}$`));
   });
 });
+
+test.describe('scroll position', () => {
+  test('a new page starts at the top and Back returns to where the shopper was', async ({
+    page,
+    catalog,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/shoes');
+    const lastCard = shoeCards(main(page)).last();
+    await expect(lastCard).toBeVisible();
+    await lastCard.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // Let the position be recorded (it is saved on the next animation frame after scrolling).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const leftAt = await page.evaluate(() => window.scrollY);
+
+    const name = (await lastCard.getByRole('heading').textContent()) ?? '';
+    expect(catalog.shoes.map((shoe) => shoe.name)).toContain(name);
+    await lastCard.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    expect(await page.evaluate(() => window.scrollY), 'the shoe page opens at the top').toBe(0);
+
+    await page.goBack();
+    await expect(cardNames(main(page)).last()).toHaveText(name);
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { message: 'Back restores the listing position' })
+      .toBeGreaterThan(leftAt - 50);
+  });
+});

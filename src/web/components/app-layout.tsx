@@ -1,20 +1,22 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { useAccountDisabledHandler } from './guards/use-account-disabled-handler';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header/site-header';
 import { usePageViewReporting } from './use-page-view-reporting';
+import { useScrollRestoration } from './use-scroll-restoration';
 
 /** sonner loads after the first paint; toasts asked for before then wait for it (lib/toast.ts). */
 const ShopToaster = lazy(() => import('./toaster'));
 
 /**
- * The shell of every screen. ScrollRestoration starts each new page at the top and
- * brings back the old position on Back, as a shopper expects.
+ * The shell of every screen. Each new page starts at the top and Back brings back the old
+ * position, as a shopper expects.
  */
 export function AppLayout() {
   useAccountDisabledHandler();
   usePageViewReporting();
+  useScrollRestoration();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -32,7 +34,6 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <ShopToaster />
       </Suspense>
-      <ScrollRestoration />
     </div>
   );
 }

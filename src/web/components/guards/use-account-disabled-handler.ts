@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { NOTICE_MS } from '../../../domain/constants';
@@ -22,9 +23,8 @@ export function useAccountDisabledHandler(): void {
         toast.error(MESSAGES.identity.disabled, { id: 'account-disabled', duration: NOTICE_MS.error });
         // Home first, synchronously: with the session cleared on a guarded page, its guard
         // would pick /signin.
-        void Promise.resolve(navigate(paths.home, { replace: true, flushSync: true })).finally(() =>
-          clearSession(queryClient),
-        );
+        flushSync(() => void navigate(paths.home, { replace: true }));
+        clearSession(queryClient);
       }),
     [navigate, queryClient],
   );

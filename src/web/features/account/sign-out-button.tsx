@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { NOTICE_MS } from '../../../domain/constants';
@@ -26,7 +27,7 @@ export function SignOutButton() {
     toast(MESSAGES.identity.seeYou, { duration: NOTICE_MS.success });
     // Leave the guarded page first (synchronously, not in a transition): cleared while still
     // here, its guard would send us to /signin instead of home.
-    await navigate(paths.home, { flushSync: true });
+    flushSync(() => void navigate(paths.home));
     clearSession(queryClient);
   }
 

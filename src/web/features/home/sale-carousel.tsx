@@ -1,5 +1,5 @@
-import { useCallback, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Shoe } from '../../../domain/catalog';
 import { SaleSlide } from './sale-slide';
@@ -14,14 +14,40 @@ interface SaleCarouselProps {
 /** Slides in view on a desktop when the page opens. */
 const EAGER_SLIDES = 3;
 
+const CAROUSEL_OPTIONS: EmblaOptionsType = { loop: true, align: 'start' };
+
+/**
+ * Embla drives the slides once it has loaded. It loads after the first render, not with the page:
+ * the slides are ordinary markup that shows the first deals meanwhile (no layout shift), and the
+ * ~7 kB gzip stay out of the home page's first load.
+ */
+function useLazyEmbla(viewport: RefObject<HTMLDivElement | null>): EmblaCarouselType | undefined {
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    let cancelled = false;
+    let instance: EmblaCarouselType | undefined;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (cancelled || !viewport.current) return;
+      instance = EmblaCarousel(viewport.current, CAROUSEL_OPTIONS);
+      setEmbla(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+    };
+  }, [viewport]);
+  return embla;
+}
+
 const arrowClass =
   'inline-flex size-11 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/10 transition-colors hover:bg-ink hover:text-white';
 
 /** The on-sale carousel: loops, so the arrows wrap around from the last deal to the first. */
 export function SaleCarousel({ shoes, heading }: SaleCarouselProps) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' });
-  const scrollPrev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const scrollNext = useCallback(() => embla?.scrollNext(), [embla]);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const embla = useLazyEmbla(viewportRef);
+  const scrollPrev = () => embla?.scrollPrev();
+  const scrollNext = () => embla?.scrollNext();
 
   return (
     <>
