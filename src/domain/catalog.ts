@@ -1,6 +1,7 @@
 import { z } from 'zod';
 export { availableSizes, isInStock } from './stock.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from './constants.js';
+import { SORTS } from './sorts.js';
 
 /** Entity shapes of spec §3 as the API returns them. */
 export const stockEntrySchema = z.object({
@@ -31,8 +32,7 @@ export type Brand = z.infer<typeof brandSchema>;
 export const searchMessageSchema = z.object({ message: z.string() });
 export type SearchMessage = z.infer<typeof searchMessageSchema>;
 
-export const SORTS = ['price_asc', 'price_desc'] as const;
-export type ShoeSort = (typeof SORTS)[number];
+export { SORTS, type ShoeSort } from './sorts.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 

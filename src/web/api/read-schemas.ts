@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { sessionSchema } from '../../domain/account';
 import { brandSchema, searchMessageSchema, shoeSchema } from '../../domain/catalog';
+import { reviewSchema } from '../../domain/review';
 
 /**
- * The schemas of the answers every page reads (session, brands, shoe lists, search). The hooks
- * load this module on their first request (see `lazySchema` in http.ts), in parallel with the
- * request itself, so Zod stays out of the first page's JavaScript yet every answer is still checked.
+ * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
+ * search). Referenced only through `lazySchema` (http.ts): development loads this module with the
+ * first request and checks every answer; a production build never loads it, so Zod stays out of
+ * the storefront's pages (the server checks each answer against the same schemas).
  */
 export const readSchemas = {
   session: sessionSchema,
   brandList: z.array(brandSchema),
+  shoe: shoeSchema,
   shoeList: z.array(shoeSchema),
+  colorList: z.array(z.string()),
+  reviewList: z.array(reviewSchema),
   searchAnswer: z.union([z.array(shoeSchema), searchMessageSchema]),
 };
 export type ReadSchemas = typeof readSchemas;

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiUrl, getJson } from './http';
+import { apiUrl, getJson, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
-const colorListSchema = z.array(z.string());
+const colorListSchema = lazySchema((schemas) => schemas.colorList);
 
 /** `GET /api/shoes/colors?brand=`: the colours a brand's shoes come in, for the colour filter. */
 export function useColors(brand: string | undefined) {

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { reviewSchema } from '../../domain/review';
-import { apiUrl, getJson } from './http';
+import { apiUrl, getJson, lazySchema } from './http';
 import { reviewKeys } from './query-keys';
 
-const reviewsSchema = z.array(reviewSchema);
+const reviewsSchema = lazySchema((schemas) => schemas.reviewList);
 
 /**
  * `GET /api/reviews/{shoeId}`: the shoe's reviews, newest first (public). `own` marks the

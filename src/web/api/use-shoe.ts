@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shoeSchema } from '../../domain/catalog';
-import { apiUrl, getJson, isNotFound } from './http';
+import { apiUrl, getJson, isNotFound, lazySchema } from './http';
+
+const shoeSchema = lazySchema((schemas) => schemas.shoe);
 import { catalogKeys } from './query-keys';
 
 /** `GET /api/shoes/{id}`; a 404 is an answer ("Shoe not found"), not a reason to retry. */

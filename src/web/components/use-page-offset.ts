@@ -14,17 +14,14 @@ export function usePageOffset(pageSize: number): [number, (offset: number) => vo
 
   const setOffset = useCallback(
     (next: number) => {
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(current);
-          const nextPage = Math.floor(next / pageSize) + 1;
-          if (nextPage > 1) params.set(PAGE_PARAM, String(nextPage));
-          else params.delete(PAGE_PARAM);
-          return params;
-        },
-        // The pager scrolls the list into view itself; the page should not jump to the top.
-        { preventScrollReset: true },
-      );
+      // The pager scrolls the list into view itself; a query change keeps the scroll position.
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        const nextPage = Math.floor(next / pageSize) + 1;
+        if (nextPage > 1) params.set(PAGE_PARAM, String(nextPage));
+        else params.delete(PAGE_PARAM);
+        return params;
+      });
     },
     [pageSize, setSearchParams],
   );

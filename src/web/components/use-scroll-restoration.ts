@@ -24,14 +24,17 @@ function savePositions(positions: Map<string, number>): void {
 
 /**
  * A new page starts at the top (or at its #anchor); Back and Forward bring back the position the
- * shopper left, also after a reload. Positions are recorded per history entry while scrolling, because
- * by the time a navigation renders, the next page may already have shortened the document.
+ * shopper left, also after a reload. A change of the query alone (a filter, the pager's `?page=`)
+ * stays where it is: those controls move focus and scroll themselves. Positions are recorded per
+ * history entry while scrolling, because by the time a navigation renders, the next page may already
+ * have shortened the document.
  */
 export function useScrollRestoration(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number>>(null);
   positions.current ??= readPositions();
+  const previousPathname = useRef<string>(null);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -58,6 +61,8 @@ export function useScrollRestoration(): void {
   }, [location.key]);
 
   useLayoutEffect(() => {
+    const samePage = previousPathname.current === location.pathname;
+    previousPathname.current = location.pathname;
     const saved = positions.current!.get(location.key);
     if (navigationType === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
@@ -70,6 +75,6 @@ export function useScrollRestoration(): void {
         return;
       }
     }
-    window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+    if (!samePage) window.scrollTo(0, 0);
+  }, [location.key, location.pathname, location.hash, navigationType]);
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { SORTS, type ShoeSort } from '../../../domain/catalog';
+import { SORTS, type ShoeSort } from '../../../domain/sorts';
 import { PAGE_PARAM } from '../../components/use-page-offset';
 
 export interface CollectionFilters {
@@ -30,7 +30,7 @@ export function useCollectionParams(): [CollectionFilters, (next: CollectionFilt
       if (next.color) params.set('color', next.color);
       if (next.sort) params.set('sort', next.sort);
       params.delete(PAGE_PARAM);
-      setSearchParams(params, { preventScrollReset: true });
+      setSearchParams(params);
     },
     [setSearchParams],
   );
