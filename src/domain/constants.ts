@@ -1,6 +1,9 @@
 /** Business constants of spec §9 and DESIGN.md §1. */
 export const SHOP_NAME = 'Sneaker Street';
 
+/** How many deals the home page's carousel cycles through, cheapest first. */
+export const HOME_CAROUSEL_SIZE = 12;
+
 export const PAGE_SIZE = {
   /** `/shoes` and the home listing (the all-shoes collection view). */
   collection: 6,

@@ -43,3 +43,9 @@ export function clampOffset({ offset, pageSize, total }: PageState): number {
   if (offset < total || total === 0) return offset;
   return (pageCount({ pageSize, total }) - 1) * pageSize;
 }
+
+/** The offset a `?page=N` parameter stands for: page 1 for anything that is not a page past the first. */
+export function offsetOfPage(page: string | null | undefined, pageSize: number): number {
+  const number = Number.parseInt(page ?? '1', 10);
+  return Number.isSafeInteger(number) && number > 1 ? (number - 1) * pageSize : 0;
+}

@@ -3,6 +3,7 @@ import { SHOP_NAME } from '../../domain/constants.js';
 import { documentTitle, PAGE_TITLES, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
 import { HttpError } from '../http/errors.js';
 import type { CatalogService } from '../modules/catalog/service.js';
+import { pageDataUrls, ROUTE_MODULES } from './page-preloads.js';
 
 /** Public pages worth a search result, by route pattern: their title (the page's own heading). */
 const PUBLIC_PAGES: Record<string, string | undefined> = {
@@ -24,9 +25,18 @@ function segment(pathname: string, index: number): string | undefined {
   }
 }
 
+/** What the browser may fetch before the app asks: the page's code, its API answers, its main image. */
+export interface PagePreloads {
+  modules: string[];
+  fetches: string[];
+  /** The largest picture above the fold (the shoe page's photo), fetched first. */
+  image?: string;
+}
+
 export interface PageAnswer {
   status: 200 | 404;
   head?: PageHead;
+  preloads?: PagePreloads;
 }
 
 /**
@@ -35,15 +45,29 @@ export interface PageAnswer {
  * pages stay as built (robots.txt keeps crawlers out of them). Unknown paths
  * and unknown shoes answer 404, with the app still rendering its own message.
  */
-export function createPageHeads(catalog: CatalogService, origin: string) {
-  return async function pageFor(pathname: string): Promise<PageAnswer> {
+export function createPageHeads(
+  catalog: CatalogService,
+  origin: string,
+  routeChunks: (moduleKey: string) => string[] = () => [],
+) {
+  function preloadsOf(route: string, query: URLSearchParams, param?: string, image?: string): PagePreloads {
+    const moduleKey = ROUTE_MODULES[route];
+    return {
+      modules: moduleKey ? routeChunks(moduleKey) : [],
+      fetches: pageDataUrls(route, query, param),
+      image,
+    };
+  }
+
+  async function headOf(pathname: string): Promise<PageAnswer & { image?: string }> {
     const route = routeOf(pathname);
     if (route === NOT_FOUND_ROUTE) return { status: 404 };
     if (route === '/shoes/{id}') {
       const id = segment(pathname, 2);
       if (id === undefined) return { status: 404 };
       try {
-        return { status: 200, head: shoeHead(await catalog.getShoe(id), origin) };
+        const shoe = await catalog.getShoe(id);
+        return { status: 200, head: shoeHead(shoe, origin), image: shoe.image };
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 404) return { status: 404 };
         throw error;
@@ -72,5 +96,13 @@ export function createPageHeads(catalog: CatalogService, origin: string) {
       };
     }
     return { status: 200 };
+  }
+
+  return async function pageFor(pathname: string, query = new URLSearchParams()): Promise<PageAnswer> {
+    const { image, ...answer } = await headOf(pathname);
+    if (answer.status !== 200) return answer;
+    const route = routeOf(pathname);
+    const param = route.includes('{') ? segment(pathname, 2) : undefined;
+    return { ...answer, preloads: preloadsOf(route, query, param, image) };
   };
 }

@@ -1,4 +1,5 @@
 import type { PageHead } from '../../domain/seo.js';
+import type { PagePreloads } from './page-heads.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,8 +15,14 @@ const scriptJson = (value: unknown) =>
  * link-preview tags and JSON-LD, so crawlers and link previews get them
  * without running JavaScript. A page without a head of its own is left as built.
  */
-export function renderPageHtml(indexHtml: string, head: PageHead | undefined, origin: string): string {
-  if (!head) return indexHtml;
+export function renderPageHtml(
+  indexHtml: string,
+  head: PageHead | undefined,
+  origin: string,
+  preloads?: PagePreloads,
+): string {
+  const html = preloads ? withPreloads(indexHtml, preloads) : indexHtml;
+  if (!head) return html;
   const canonical = `${origin}${head.canonicalPath}`;
   const image = head.image && (/^https?:\/\//.test(head.image) ? head.image : `${origin}${head.image}`);
   const tags = [
@@ -27,11 +34,31 @@ export function renderPageHtml(indexHtml: string, head: PageHead | undefined, or
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
   ].join('\n    ');
-  return indexHtml
+  return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace(
       /<meta\s+name="description"[^>]*>/,
       `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
     .replace('</head>', `  ${tags}\n  </head>`);
+}
+
+/**
+ * Preload hints right after the charset and viewport: the page's main image first (it is the
+ * largest paint), then its API answers and its code. `crossorigin="anonymous"` on the fetches gives
+ * them the mode and credentials of the app's own `fetch()` (same-origin cookies), so the browser
+ * hands the preloaded answers to it instead of asking twice.
+ */
+function withPreloads(indexHtml: string, preloads: PagePreloads): string {
+  const tags = [
+    ...(preloads.image
+      ? [`<link rel="preload" as="image" href="${escapeHtml(preloads.image)}" fetchpriority="high" />`]
+      : []),
+    ...preloads.fetches.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
+    ),
+    ...preloads.modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+  ];
+  if (tags.length === 0) return indexHtml;
+  return indexHtml.replace(/(<meta\s+name="viewport"[^>]*>)/, `$1\n    ${tags.join('\n    ')}`);
 }

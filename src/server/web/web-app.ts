@@ -11,7 +11,7 @@ export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 interface WebAppOptions {
   distDir: string;
   /** The status and head of the page at a path (see page-heads.ts). */
-  pages: (pathname: string) => Promise<PageAnswer>;
+  pages: (pathname: string, query: URLSearchParams) => Promise<PageAnswer>;
   publicUrl: string;
 }
 
@@ -40,15 +40,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   if (!indexHtml) return;
   // A route (not the not-found handler) so that compression and the other hooks apply.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?');
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
       return sendRouteNotFound(request, reply);
     }
-    const page = await pages(pathname);
+    const page = await pages(pathname, new URLSearchParams(search));
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPageHtml(indexHtml, page.head, publicUrl));
+      .send(renderPageHtml(indexHtml, page.head, publicUrl, page.preloads));
   });
 }

@@ -37,17 +37,7 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-export type QueryParams = Record<string, string | number | undefined>;
-
-/** Builds `/api{path}?...`, leaving out empty parameters so cache keys and URLs stay canonical. */
-export function apiUrl(path: string, params: QueryParams = {}): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return `/api${path}${query ? `?${query}` : ''}`;
-}
+export { apiUrl, type QueryParams } from '../../domain/api-url';
 
 /**
  * The ApiError for a failed answer, from its raw body (`{error: {code, message, fields?}}`).

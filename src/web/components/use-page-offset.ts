@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { offsetOfPage } from '../../domain/paging';
 
 export const PAGE_PARAM = 'page';
 
@@ -9,8 +10,7 @@ export const PAGE_PARAM = 'page';
  */
 export function usePageOffset(pageSize: number): [number, (offset: number) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Number.parseInt(searchParams.get(PAGE_PARAM) ?? '1', 10);
-  const offset = Number.isSafeInteger(page) && page > 1 ? (page - 1) * pageSize : 0;
+  const offset = offsetOfPage(searchParams.get(PAGE_PARAM), pageSize);
 
   const setOffset = useCallback(
     (next: number) => {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { PAGE_SIZE } from '../../../domain/constants';
+import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from '../../../domain/constants';
 import { useOnSaleShoes } from '../../api/use-on-sale-shoes';
 import { useShoes } from '../../api/use-shoes';
 import { HelpChat } from '../../components/help-chat/help-chat';
@@ -12,13 +12,10 @@ import { paths } from '../../paths';
 import { HomeHero } from './home-hero';
 import { OnSaleSection } from './on-sale-section';
 
-/** How many deals the carousel cycles through, cheapest first. */
-const CAROUSEL_SIZE = 12;
-
 /** Home (spec §2): hero, on-sale carousel, help chat, then the whole collection 6 at a time. */
 export default function HomePage() {
   useDocumentTitle(undefined);
-  const deals = useOnSaleShoes(0, CAROUSEL_SIZE);
+  const deals = useOnSaleShoes(0, HOME_CAROUSEL_SIZE);
   const [offset, setOffset] = usePageOffset(PAGE_SIZE.collection);
   const listing = useShoes({ offset, limit: PAGE_SIZE.collection });
   const listHeading = useRef<HTMLHeadingElement>(null);

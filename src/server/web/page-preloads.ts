@@ -1,0 +1,80 @@
+import { apiUrl } from '../../domain/api-url.js';
+import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from '../../domain/constants.js';
+import { offsetOfPage } from '../../domain/paging.js';
+import { SORTS } from '../../domain/sorts.js';
+
+/** The lazily loaded module of each page (router.tsx), by route pattern (domain/analytics routeOf). */
+export const ROUTE_MODULES: Readonly<Record<string, string>> = {
+  '/': 'features/home/home-page.tsx',
+  '/shoes': 'features/catalog/shoes-page.tsx',
+  '/shoes/{id}': 'features/shoe-detail/shoe-detail-page.tsx',
+  '/collections/{brand}': 'features/catalog/collection-page.tsx',
+  '/sale': 'features/sale/sale-page.tsx',
+  '/cart': 'features/cart/cart-page.tsx',
+  '/favorites': 'features/favorites/favorites-page.tsx',
+  '/signin': 'features/auth/sign-in-page.tsx',
+  '/createaccount': 'features/auth/create-account-page.tsx',
+  '/forget': 'features/auth/forget-page.tsx',
+  '/reset-password': 'features/auth/reset-password-page.tsx',
+  '/account': 'features/account/account-page.tsx',
+  '/order/{idPayment}': 'features/order/order-page.tsx',
+  '/AboutUs': 'features/static-pages/about-us-page.tsx',
+  '/ContactUs': 'features/static-pages/contact-us-page.tsx',
+  '/SizeChart': 'features/static-pages/size-chart-page.tsx',
+  '/TermsOfService': 'features/static-pages/terms-page.tsx',
+};
+
+/** What the layout asks for on every page: the header's brand menu and who is signed in. */
+const EVERY_PAGE = [apiUrl('/brands'), apiUrl('/account/session')];
+
+/**
+ * The API answers a public page asks for as soon as it renders, as the very URLs its hooks build
+ * (src/web/api), so a `preload` hint in the HTML lets the browser fetch them while the JavaScript
+ * is still loading, and the page reuses them. `tests/e2e/page-preloads.spec.ts` proves every hinted
+ * URL is requested exactly once.
+ */
+export function pageDataUrls(route: string, query: URLSearchParams, param?: string): string[] {
+  const pageOffset = (pageSize: number) => offsetOfPage(query.get('page'), pageSize);
+  switch (route) {
+    case '/':
+      return [
+        ...EVERY_PAGE,
+        apiUrl('/shoes/onSale', { offset: 0, limit: HOME_CAROUSEL_SIZE }),
+        apiUrl('/shoes', { offset: pageOffset(PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
+      ];
+    case '/shoes':
+      return [
+        ...EVERY_PAGE,
+        apiUrl('/shoes', { offset: pageOffset(PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
+      ];
+    case '/sale':
+      return [
+        ...EVERY_PAGE,
+        apiUrl('/shoes/onSale', { offset: pageOffset(PAGE_SIZE.sale), limit: PAGE_SIZE.sale }),
+      ];
+    case '/collections/{brand}': {
+      const sort = query.get('sort');
+      return [
+        ...EVERY_PAGE,
+        apiUrl('/shoes/colors', { brand: param }),
+        apiUrl('/shoes', {
+          offset: pageOffset(PAGE_SIZE.brandCatalogue),
+          limit: PAGE_SIZE.brandCatalogue,
+          brand: param,
+          color: query.get('color') ?? undefined,
+          sort: SORTS.find((known) => known === sort),
+        }),
+      ];
+    }
+    case '/shoes/{id}':
+      return param === undefined
+        ? EVERY_PAGE
+        : [
+            ...EVERY_PAGE,
+            apiUrl(`/shoes/${encodeURIComponent(param)}`),
+            apiUrl(`/reviews/${encodeURIComponent(param)}`),
+          ];
+    default:
+      return EVERY_PAGE;
+  }
+}

@@ -1,0 +1,57 @@
+import { brandWithShoes } from './support/catalog';
+import { expect, test } from './support/fixtures';
+
+/**
+ * The server's HTML names each page's API answers as `preload` hints (src/server/web/page-preloads.ts).
+ * They only help when they are the very requests the app then makes: a hint the app does not use
+ * costs a second download. So: every GET the page makes on its own must be a hinted one, made once
+ * (a used preload is one request; an unused one shows up as a second, unhinted URL or a repeat).
+ */
+test.describe('preload hints', () => {
+  test('every API answer the server hints at is fetched once and used by the page', async ({
+    page,
+    catalog,
+  }) => {
+    const shoe = catalog.shoes[0]!;
+    const pages = [
+      '/',
+      '/shoes',
+      `/collections/${encodeURIComponent(brandWithShoes(catalog))}`,
+      `/shoes/${shoe._id}`,
+      '/sale',
+    ];
+
+    for (const path of pages) {
+      const requests = new Map<string, number>();
+      page.on('request', (request) => {
+        const { pathname, search } = new URL(request.url());
+        // The page-view report is a beacon the page sends, not an answer it reads.
+        if (!pathname.startsWith('/api/') || pathname.startsWith('/api/analytics/')) return;
+        requests.set(pathname + search, (requests.get(pathname + search) ?? 0) + 1);
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const hinted = await page
+        .locator('link[rel="preload"][as="fetch"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      expect(hinted.length, `${path} hints at its data`).toBeGreaterThanOrEqual(3);
+      expect(Object.fromEntries(requests), `${path}: only the hinted answers, each once`).toEqual(
+        Object.fromEntries(hinted.map((url) => [url, 1])),
+      );
+      page.removeAllListeners('request');
+    }
+  });
+
+  test("the shoe page's photo and code are hinted before the app asks for them", async ({
+    page,
+    catalog,
+  }) => {
+    const shoe = catalog.shoes[0]!;
+    await page.goto(`/shoes/${shoe._id}`);
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', shoe.image);
+    const modules = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(modules.some((file) => /\/assets\/shoe-detail-page-[\w-]+\.js$/.test(file))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shoe.name);
+  });
+});
