@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -42,12 +40,18 @@ import { checkoutRoutes } from './modules/checkout/routes.js';
 import { createTestPaymentProvider } from './payments/test-payment-provider.js';
 import { createStripeClient, createStripePaymentProvider } from './payments/stripe-payment-provider.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
-import { createDiskImageStore } from './storage/image-store.js';
+import { createImageStorage, imageOriginsOf, type ImageStorage } from './storage/image-storage.js';
+import { registerUploads } from './storage/uploads-routes.js';
 import { createSeoRepository } from './modules/seo/repository.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { createPageHeads } from './web/page-heads.js';
-import { ONE_YEAR_SECONDS, registerWebApp } from './web/web-app.js';
+import { createRouteChunks } from './web/route-chunks.js';
+import { registerWebApp } from './web/web-app.js';
 import rateLimit from '@fastify/rate-limit';
+import { createSharedCounters } from './redis/shared-counters.js';
+import { echoRequestId, requestIdOf } from './http/request-id.js';
+import { createReadiness } from './modules/health/readiness.js';
+import { healthRoutes } from './modules/health/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createStatsRepository } from './modules/admin/stats-repository.js';
 import { createAnalyticsRepository } from './modules/analytics/repository.js';
@@ -60,8 +64,14 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: boolean;
+  /** Where the JSON log lines go (tests read them); standard output when omitted. */
+  logStream?: { write(line: string): void };
+  /** Aborted when the process starts to shut down: readiness answers 503 from then on. */
+  stopping?: AbortSignal;
   /** Create the administrator account when missing (npm start does; tests choose). */
   bootstrapAdmin?: boolean;
+  /** Where images go; built from the config when omitted. The app closes it when it closes. */
+  imageStorage?: ImageStorage;
 }
 
 /**
@@ -76,9 +86,13 @@ export async function buildApp({
   database,
   logger = true,
   bootstrapAdmin = false,
+  logStream,
+  stopping,
+  imageStorage = createImageStorage(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) } : false,
+    genReqId: requestIdOf,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -88,6 +102,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRequest', echoRequestId);
 
   // With Stripe, the payment form loads Stripe.js, whose card field is a frame that talks to Stripe's API.
   const stripeJs = config.PAYMENTS === 'stripe';
@@ -95,7 +110,7 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOriginsOf(config)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...(stripeJs ? ['https://js.stripe.com'] : [])],
         connectSrc: ["'self'", ...(stripeJs ? ['https://api.stripe.com'] : [])],
@@ -115,15 +130,22 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const counters = createSharedCounters({
+    url: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    log: app.log,
+  });
+  app.addHook('onReady', counters.connect);
+  app.addHook('onClose', counters.close);
   // Limits apply only to routes that ask for one (config.rateLimit), such as the public forms.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...counters.rateLimit });
 
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
-  const images = createDiskImageStore(config.uploadsDir);
+  const images = imageStorage.store;
   const google = config.GOOGLE_CLIENT_ID
     ? {
         clientId: config.GOOGLE_CLIENT_ID,
@@ -177,7 +199,12 @@ export async function buildApp({
       await api.register(catalogRoutes, { catalog, cache: catalogCache });
       await api.register(mailRoutes, { mail });
       await api.register(authRoutes, { auth, publicUrl });
-      await api.register(accountRoutes, { accounts, currentUser, googleEnabled: Boolean(google) });
+      await api.register(accountRoutes, {
+        accounts,
+        currentUser,
+        googleEnabled: Boolean(google),
+        attempts: counters.attempts,
+      });
       await api.register(userRoutes, { db, currentUser, adminEmail });
       await api.register(checkoutRoutes, {
         checkout,
@@ -191,6 +218,9 @@ export async function buildApp({
       await api.register(catalogAdminRoutes, { catalogAdmin, currentUser });
       await api.register(adminRoutes, { stats: createStatsRepository(db), currentUser });
       await api.register(analyticsRoutes, { analytics: createAnalyticsRepository(db), currentUser });
+      await api.register(healthRoutes, {
+        readiness: createReadiness({ db, redis: counters.redis, stopping }),
+      });
       if (stripe && config.STRIPE_WEBHOOK_SECRET) {
         await api.register(stripeWebhookRoutes, { stripe, secret: config.STRIPE_WEBHOOK_SECRET });
       }
@@ -198,20 +228,12 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Upload keys carry a content hash, so a URL never changes meaning.
-    maxAge: ONE_YEAR_SECONDS * 1000,
-    immutable: true,
-  });
+  await registerUploads(app, imageStorage);
 
   await app.register(seoRoutes, { seo: createSeoRepository(db), publicUrl });
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    pages: createPageHeads(catalog, publicUrl),
+    pages: createPageHeads(catalog, publicUrl, createRouteChunks(config.webDistDir)),
     publicUrl,
   });
   return app;

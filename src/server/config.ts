@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An address the SDK or a browser can fetch from (`minio:9000` would pass as a URL of scheme `minio:`). */
+const httpUrl = z.string().url({ protocol: /^https?$/ });
+
 /** Environment -> typed configuration, in one place (DESIGN.md §5). Every variable is optional. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,11 +38,29 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** Rate-limit counters in this Redis, shared by every instance; unset, each instance counts alone. */
   REDIS_URL: z.string().optional(),
-  S3_ENDPOINT: z.string().optional(),
+  /** Starts every key the shop writes to Redis, so several shops (or test runs) can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('sneaker-shop:'),
+  /**
+   * Images in S3-compatible object storage instead of DATA_DIR/uploads, so that several instances
+   * share them: on when S3_BUCKET is set. S3_ENDPOINT points at a server other than AWS (MinIO...).
+   */
   S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Bucket in the path, not the host name; unset, true with S3_ENDPOINT (MinIO...) and false on AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** Both or neither: unset, the SDK's default credential chain applies (AWS_* variables, an IAM role). */
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
+  /** Where browsers fetch the images directly (a CDN, a public bucket); unset, the shop serves /uploads/. */
+  S3_PUBLIC_URL: httpUrl.optional(),
+  /**
+   * On SIGTERM, how long to keep serving with readiness at 503 before closing: long enough for a
+   * load balancer's health checks to take the instance out (interval x unhealthy threshold).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Serve the web app from another build directory (previews of a work in progress). */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,13 +68,32 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-const checkedEnvSchema = envSchema.refine(
-  (env) => env.PAYMENTS !== 'stripe' || Boolean(env.STRIPE_SECRET_KEY),
-  {
+/** Settings that mean nothing without S3_BUCKET: set alone, they are a forgotten bucket, not the disk. */
+const S3_ONLY_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'S3_PUBLIC_URL',
+] as const;
+
+const checkedEnvSchema = envSchema
+  .refine((env) => env.PAYMENTS !== 'stripe' || Boolean(env.STRIPE_SECRET_KEY), {
     message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY',
     path: ['STRIPE_SECRET_KEY'],
-  },
-);
+  })
+  .refine((env) => Boolean(env.S3_BUCKET) || !S3_ONLY_SETTINGS.some((name) => env[name]), {
+    message: 'S3 settings need S3_BUCKET (unset them all to keep images on disk)',
+    path: ['S3_BUCKET'],
+  })
+  .refine((env) => !env.S3_ACCESS_KEY || Boolean(env.S3_SECRET_KEY), {
+    message: 'S3_ACCESS_KEY needs S3_SECRET_KEY (set neither for the AWS default credentials)',
+    path: ['S3_SECRET_KEY'],
+  })
+  .refine((env) => !env.S3_SECRET_KEY || Boolean(env.S3_ACCESS_KEY), {
+    message: 'S3_SECRET_KEY needs S3_ACCESS_KEY (set neither for the AWS default credentials)',
+    path: ['S3_ACCESS_KEY'],
+  });
 
 export interface Config extends Env {
   /** Absolute data directory: PGlite files, uploads, generated secrets. */

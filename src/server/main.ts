@@ -1,10 +1,11 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { loadConfig, ROOT_DIR } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase, withStartupLock } from './db/migrate.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/seed-demo.js';
 import { ensureWebBuild } from './build/web-build.js';
-import { createDiskImageStore } from './storage/image-store.js';
+import { createImageStorage } from './storage/image-storage.js';
 
 /** `npm start`: build the web app if needed, open and migrate the database, seed it, serve. */
 async function main(): Promise<void> {
@@ -18,22 +19,31 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const imageStore = createDiskImageStore(config.uploadsDir);
+  const imageStorage = createImageStorage(config);
   await withStartupLock(database, async () => {
     await migrateDatabase(database);
     if (config.SEED === 'demo' && (await isCatalogueEmpty(database.db))) {
-      const seeded = await seedDemoCatalogue(database.db, imageStore);
+      const seeded = await seedDemoCatalogue(database.db, imageStorage.store);
       console.log(`Seeded the demo catalogue: ${seeded.brands} brands, ${seeded.shoes} shoes.`);
     }
   });
 
-  const app = await buildApp({ config, database, bootstrapAdmin: true });
-  let closing = false;
+  const stopping = new AbortController();
+  const app = await buildApp({
+    config,
+    database,
+    bootstrapAdmin: true,
+    imageStorage,
+    stopping: stopping.signal,
+  });
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // close() lets in-flight requests finish before the database goes away.
+    if (stopping.signal.aborted) return;
+    // Readiness answers 503 from now on; during the drain a load balancer notices and stops sending
+    // new requests, while the ones it still sends are served as usual.
+    stopping.abort();
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    await delay(config.SHUTDOWN_DRAIN_MS);
+    // close() refuses new connections and lets in-flight requests finish before the database goes away.
     await app.close();
     await database.close();
     process.exit(0);

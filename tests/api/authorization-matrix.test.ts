@@ -1105,6 +1105,21 @@ const ROWS: Row[] = [
       headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Date.now()},v1=forged` },
     }),
   },
+
+  // Probes for a load balancer: public, and they say nothing about anyone.
+  {
+    route: 'GET /api/health',
+    outcomes: anyone(OK),
+    request: () => get('/api/health'),
+    check: (response) => expect(response.json()).toEqual({ status: 'ok' }),
+  },
+  {
+    route: 'GET /api/ready',
+    outcomes: anyone(OK),
+    request: () => get('/api/ready'),
+    check: (response) =>
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'not_configured' }),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

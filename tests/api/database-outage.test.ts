@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -20,6 +19,7 @@ import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { orderLines, orders, stockEntries } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
+import { startProxy } from './support/tcp-proxy.js';
 
 /**
  * The database goes away (issue 7, item 4). The app talks to PostgreSQL
@@ -37,55 +37,6 @@ const UNAVAILABLE = {
   error: { code: 'database_unavailable', message: MESSAGES.common.databaseUnavailable },
 };
 const INITIAL_STOCK = 60;
-
-function startProxy(target: { host: string; port: number }) {
-  let mode: 'up' | 'hang' = 'up';
-  const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const server = net.createServer((client) => {
-    track(client);
-    if (mode === 'hang') return; // accepted, never answered
-    const upstream = net.connect(target.port, target.host);
-    track(upstream);
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) =>
-      server.listen(port, '127.0.0.1', () => {
-        port = (server.address() as net.AddressInfo).port;
-        resolve();
-      }),
-    );
-  const cutAll = () => sockets.forEach((socket) => socket.destroy());
-  return {
-    listen,
-    url: (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    /** Refuses new connections and cuts the open ones: the database is down. */
-    async stop() {
-      cutAll();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-    /** Accepts connections and never answers: the database is unreachable. */
-    async hang() {
-      mode = 'hang';
-      cutAll();
-      if (!server.listening) await listen();
-    },
-    async start() {
-      mode = 'up';
-      cutAll();
-      if (!server.listening) await listen();
-    },
-    connections: () => sockets.size,
-  };
-}
 
 const dbName = `shop_outage_${crypto.randomBytes(6).toString('hex')}`;
 const baseUrl = new URL(BASE_URL);

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { CurrentUser } from '../../auth/current-user.js';
+import type { AttemptCounter } from '../../http/attempt-counter.js';
 import { createAttemptLimiter } from '../../http/attempt-limiter.js';
 import { errorBodySchema, HttpError } from '../../http/errors.js';
 import { documentMultipartForm } from '../../http/multipart-form.js';
@@ -42,19 +43,27 @@ interface AccountRoutesOptions {
   accounts: AccountService;
   currentUser: CurrentUser;
   googleEnabled: boolean;
+  /** Per-account attempt counts: this instance's memory, or Redis shared by all instances. */
+  attempts: AttemptCounter;
 }
 
 /** Sign-up, sign-in, sign-out, password recovery and the signed-in user's own profile. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
-  const { accounts, currentUser, googleEnabled } = options;
+  const { accounts, currentUser, googleEnabled, attempts } = options;
   const rateLimitMessage = () => ({
     statusCode: 429,
     error: 'rate_limited',
     message: MESSAGES.identity.tooManyAttempts,
   });
   // Guessing is slow on two axes: per address (route config) and per account (preHandler).
-  const perAccount = (max: number) =>
-    createAttemptLimiter({ max, windowMs: 60_000, message: MESSAGES.identity.tooManyAttempts }).by(emailKey);
+  const perAccount = (name: string, max: number) =>
+    createAttemptLimiter({
+      counter: attempts,
+      name,
+      max,
+      windowMs: 60_000,
+      message: MESSAGES.identity.tooManyAttempts,
+    }).by(emailKey);
   const perAddress = (max: number) => ({
     max,
     timeWindow: '1 minute',
@@ -85,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/sign-up',
     {
       config: { rateLimit: perAddress(10) },
-      preHandler: perAccount(5),
+      preHandler: perAccount('sign-up', 5),
       schema: {
         tags: ['account'],
         summary: 'Create an account with email and password, and sign in',
@@ -104,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/sign-in',
     {
       config: { rateLimit: perAddress(20) },
-      preHandler: perAccount(8),
+      preHandler: perAccount('sign-in', 8),
       schema: {
         tags: ['account'],
         summary: 'Sign in with email and password',
@@ -129,7 +138,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/account/forget',
     {
       config: { rateLimit: perAddress(5) },
-      preHandler: perAccount(3),
+      preHandler: perAccount('forget', 3),
       schema: {
         tags: ['account'],
         summary: 'Mail a password reset link',

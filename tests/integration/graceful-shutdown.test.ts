@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages.js';
+
+/**
+ * A deploy stops an instance with SIGTERM (issue 9). `npm start` as a real process on a fresh
+ * data directory; a shopper on a slow connection is still uploading the contact form when the
+ * signal comes. The instance must:
+ * - first drain (SHUTDOWN_DRAIN_MS): readiness answers 503 so the load balancer takes it out,
+ *   while requests it still gets are served;
+ * - then refuse new connections, and still finish the upload with its normal answer (which
+ *   needs the database, so the database must outlive the request);
+ * - and exit with status 0.
+ */
+const DRAIN_MS = 1_500;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
+const running = new Set<ChildProcess>();
+
+afterAll(() => {
+  running.forEach((child) => child.kill('SIGKILL'));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a new TCP connection to the port is accepted. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A GET on a connection of its own (no keep-alive reuse), as a load balancer's probe makes. */
+async function probe(base: string, url: string) {
+  const response = await fetch(`${base}${url}`, { headers: { connection: 'close' } });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/**
+ * POST a JSON body in two parts: the first now, the rest when `finish()` is called. The request
+ * is in flight from the first byte: the server has its headers and waits for the rest.
+ */
+function slowUpload(port: number, url: string, body: unknown) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(bytes.length / 2);
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: url,
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': bytes.length },
+  });
+  const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+  });
+  request.write(bytes.subarray(0, half));
+  request.flushHeaders();
+  return {
+    answer,
+    finish: () => request.end(bytes.subarray(half)),
+  };
+}
+
+async function startServer() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      // The embedded database, whatever the environment of the test run says.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED: 'none',
+      SHOP_SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    try {
+      if ((await probe(base, '/api/ready')).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await sleep(200);
+  }
+  return { child, port, base, exited, output: () => output };
+}
+
+describe('SIGTERM', () => {
+  it('drains, refuses new connections, finishes the request in flight and exits 0', async () => {
+    const server = await startServer();
+    const upload = slowUpload(server.port, '/api/mail/contactUs', {
+      name: 'Ana',
+      email: 'ana@example.com',
+      message: 'I am on a train with a weak signal: do you ship to Lisbon?',
+    });
+    await sleep(300);
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await sleep(200);
+
+    // Draining: out of the load balancer, still serving what it gets.
+    expect(await probe(server.base, '/api/ready')).toEqual({
+      status: 503,
+      body: { error: { code: 'shutting_down', message: expect.any(String) } },
+    });
+    expect(await probe(server.base, '/api/health')).toEqual({ status: 200, body: { status: 'ok' } });
+    expect((await probe(server.base, '/api/shoes')).status).toBe(200);
+
+    // Then closed to new connections, with the upload still in flight.
+    while (await accepts(server.port)) {
+      expect(Date.now() - signalledAt, 'still accepting connections').toBeLessThan(DRAIN_MS + 5_000);
+      await sleep(50);
+    }
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+    expect(running.has(server.child), 'exited before the request in flight was answered').toBe(true);
+
+    await sleep(500);
+    upload.finish();
+    expect(await upload.answer).toEqual({ status: 200, body: { message: MESSAGES.contact.received } });
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+});
