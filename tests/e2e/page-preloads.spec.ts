@@ -47,7 +47,12 @@ test.describe('preload hints', () => {
   }) => {
     const shoe = catalog.shoes[0]!;
     await page.goto(`/shoes/${shoe._id}`);
-    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', shoe.image);
+    const hint = page.locator('link[rel="preload"][as="image"]');
+    await expect(hint).toHaveAttribute('href', shoe.image);
+    // The hint names the same candidates as the photo, so the browser reuses what it preloaded.
+    const photo = page.getByRole('img', { name: `${shoe.brand} ${shoe.name} in ${shoe.color}` });
+    await expect(hint).toHaveAttribute('imagesrcset', (await photo.getAttribute('srcset')) ?? '');
+    await expect(hint).toHaveAttribute('imagesizes', (await photo.getAttribute('sizes')) ?? '');
     const modules = await page
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from '../http/errors.js';
 import { ONE_YEAR_SECONDS } from '../web/web-app.js';
 import { isImageKey, UPLOADS_URL_PREFIX } from './image-store.js';
 import type { ImageStorage } from './image-storage.js';
+import { registerImageVariants } from './image-variants.js';
 import { IMAGE_CACHE_CONTROL } from './s3-image-store.js';
 
 /**
@@ -14,7 +16,12 @@ import { IMAGE_CACHE_CONTROL } from './s3-image-store.js';
  */
 export async function registerUploads(app: FastifyInstance, storage: ImageStorage): Promise<void> {
   if (storage.kind === 'disk') {
-    fs.mkdirSync(storage.uploadsDir, { recursive: true });
+    const { uploadsDir } = storage;
+    registerImageVariants(app, {
+      store: storage.store,
+      read: (key) => fs.promises.readFile(path.join(uploadsDir, key)).catch(() => undefined),
+    });
+    fs.mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: storage.uploadsDir,
       prefix: UPLOADS_URL_PREFIX,
@@ -27,6 +34,13 @@ export async function registerUploads(app: FastifyInstance, storage: ImageStorag
 
   const { store } = storage;
   app.addHook('onClose', async () => store.close());
+  registerImageVariants(app, {
+    store,
+    read: async (key) => {
+      const image = await store.get(key);
+      return image && Buffer.concat(await image.body.toArray());
+    },
+  });
   // Served even with S3_PUBLIC_URL, so that URLs saved before it was set keep working.
   app.get<{ Params: { '*': string } }>(
     `${UPLOADS_URL_PREFIX}*`,

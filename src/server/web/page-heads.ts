@@ -3,6 +3,7 @@ import { SHOP_NAME } from '../../domain/constants.js';
 import { documentTitle, PAGE_TITLES, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
 import { HttpError } from '../http/errors.js';
 import type { CatalogService } from '../modules/catalog/service.js';
+import { IMAGE_SIZES, imageSrcSet } from '../../domain/images.js';
 import { pageDataUrls, ROUTE_MODULES } from './page-preloads.js';
 
 /** Public pages worth a search result, by route pattern: their title (the page's own heading). */
@@ -30,7 +31,7 @@ export interface PagePreloads {
   modules: string[];
   fetches: string[];
   /** The largest picture above the fold (the shoe page's photo), fetched first. */
-  image?: string;
+  image?: { href: string; srcset?: string; sizes: string };
 }
 
 export interface PageAnswer {
@@ -55,7 +56,7 @@ export function createPageHeads(
     return {
       modules: moduleKey ? routeChunks(moduleKey) : [],
       fetches: pageDataUrls(route, query, param),
-      image,
+      image: image ? { href: image, srcset: imageSrcSet(image), sizes: IMAGE_SIZES.shoePage } : undefined,
     };
   }
 

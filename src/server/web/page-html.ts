@@ -51,9 +51,7 @@ export function renderPageHtml(
  */
 function withPreloads(indexHtml: string, preloads: PagePreloads): string {
   const tags = [
-    ...(preloads.image
-      ? [`<link rel="preload" as="image" href="${escapeHtml(preloads.image)}" fetchpriority="high" />`]
-      : []),
+    ...(preloads.image ? [imagePreload(preloads.image)] : []),
     ...preloads.fetches.map(
       (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
     ),
@@ -61,4 +59,12 @@ function withPreloads(indexHtml: string, preloads: PagePreloads): string {
   ];
   if (tags.length === 0) return indexHtml;
   return indexHtml.replace(/(<meta\s+name="viewport"[^>]*>)/, `$1\n    ${tags.join('\n    ')}`);
+}
+
+/** With the `<img>`'s own srcset and sizes, so the browser preloads the very copy the page shows. */
+function imagePreload(image: NonNullable<PagePreloads['image']>): string {
+  const responsive = image.srcset
+    ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${responsive} fetchpriority="high" />`;
 }

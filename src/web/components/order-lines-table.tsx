@@ -3,6 +3,7 @@ import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 import { orderTotal, pairCount } from '../lib/order-display';
 import { paths } from '../paths';
+import { IMAGE_SIZES, imageSrcSet } from '../../domain/images';
 
 const cellClass = 'px-3 py-3 sm:px-5';
 
@@ -49,6 +50,8 @@ export function OrderLinesTable({ order }: { order: Order }) {
               <td className={cellClass}>
                 <img
                   src={line.image}
+                  srcSet={imageSrcSet(line.image)}
+                  sizes={IMAGE_SIZES.thumbnail}
                   alt=""
                   width={96}
                   height={72}

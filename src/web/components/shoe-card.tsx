@@ -7,6 +7,7 @@ import { BuyButton } from './buy-button';
 import { OnSaleBadge } from './on-sale-badge';
 import { SizeSelect } from './size-select';
 import { useAddToCart } from './use-add-to-cart';
+import { IMAGE_SIZES, imageSrcSet } from '../../domain/images';
 
 export type CardHeadingLevel = 'h2' | 'h3';
 
@@ -30,6 +31,8 @@ export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCar
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
           <img
             src={shoe.image}
+            srcSet={imageSrcSet(shoe.image)}
+            sizes={IMAGE_SIZES.card}
             alt=""
             width={640}
             height={480}

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig, type Env } from '../../../src/server/config.js';
+import { loadConfig, type Config, type Env } from '../../../src/server/config.js';
 import type { DatabaseHandle } from '../../../src/server/db/client.js';
 import { openTestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    config,
     async close() {
       await app.close();
       await database.close();

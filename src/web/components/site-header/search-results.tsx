@@ -3,6 +3,7 @@ import { formatPrice } from '../../../domain/cart-lines';
 import { MESSAGES } from '../../../domain/messages';
 import type { SearchResult } from '../../api/use-shoe-search';
 import { paths } from '../../paths';
+import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
 
 interface SearchResultsProps {
   result: SearchResult | undefined;
@@ -36,6 +37,8 @@ export function SearchResults({ result, searching, onPick }: SearchResultsProps)
           >
             <img
               src={shoe.image}
+              srcSet={imageSrcSet(shoe.image)}
+              sizes={IMAGE_SIZES.thumbnail}
               alt=""
               width={80}
               height={60}

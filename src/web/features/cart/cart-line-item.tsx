@@ -5,6 +5,7 @@ import { formatPrice, subtotal, type CartLine } from '../../../domain/cart-lines
 import type { LineKey } from '../../lib/cart/cart-store';
 import type { LineStockStatus } from '../../lib/cart/line-stock';
 import { paths } from '../../paths';
+import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -36,6 +37,8 @@ export function CartLineItem({ line, stock, onIncrement, onDecrement, onRemove }
       >
         <img
           src={line.image}
+          srcSet={imageSrcSet(line.image)}
+          sizes={IMAGE_SIZES.thumbnail}
           alt=""
           width={128}
           height={96}

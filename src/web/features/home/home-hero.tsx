@@ -4,6 +4,7 @@ import type { Shoe } from '../../../domain/catalog';
 import { SHOP_NAME } from '../../../domain/constants';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { paths } from '../../paths';
+import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
 
 interface HomeHeroProps {
   /** The cheapest deal, shown large; the hero stands on its own without one. */
@@ -49,6 +50,8 @@ export function HomeHero({ featured }: HomeHeroProps) {
         {featured && (
           <img
             src={featured.image}
+            srcSet={imageSrcSet(featured.image)}
+            sizes={IMAGE_SIZES.hero}
             alt=""
             width={640}
             height={480}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { paths } from '../../paths';
+import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
 
 interface SaleSlideProps {
   shoe: Shoe;
@@ -27,6 +28,8 @@ export function SaleSlide({ shoe, position, count, eager }: SaleSlideProps) {
         <div className="overflow-hidden bg-gray-100">
           <img
             src={shoe.image}
+            srcSet={imageSrcSet(shoe.image)}
+            sizes={IMAGE_SIZES.slide}
             alt=""
             width={640}
             height={480}

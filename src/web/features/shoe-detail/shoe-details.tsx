@@ -8,6 +8,7 @@ import { SizeSelect } from '../../components/size-select';
 import { useAddToCart } from '../../components/use-add-to-cart';
 import { paths } from '../../paths';
 import { FavoriteToggle } from './favorite-toggle';
+import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
 
 /** Everything about one shoe, and the size + BUY ME! to take it home. */
 export function ShoeDetails({ shoe }: { shoe: Shoe }) {
@@ -19,6 +20,8 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
       <div className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
         <img
           src={shoe.image}
+          srcSet={imageSrcSet(shoe.image)}
+          sizes={IMAGE_SIZES.shoePage}
           alt={`${shoe.brand} ${shoe.name} in ${shoe.color}`}
           width={640}
           height={480}
