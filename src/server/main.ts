@@ -36,6 +36,11 @@ async function main(): Promise<void> {
     imageStorage,
     stopping: stopping.signal,
   });
+  if (config.DATABASE_URL && !config.SESSION_SECRET) {
+    // Each instance would sign sessions with its own generated secret: a shopper signed in on one
+    // would be a stranger to the next (docs/deployment.md).
+    app.log.warn('DATABASE_URL without SESSION_SECRET: set the same SESSION_SECRET on every instance');
+  }
   const shutdown = async (signal: string) => {
     if (stopping.signal.aborted) return;
     // Readiness answers 503 from now on; during the drain a load balancer notices and stops sending
