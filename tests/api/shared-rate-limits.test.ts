@@ -239,7 +239,9 @@ describe('Redis away', () => {
         const ready = await timed(() => app.inject({ method: 'GET', url: '/api/ready' }));
         expect(ready.response.statusCode).toBe(200);
         expect(ready.response.json()).toEqual({ status: 'degraded', database: 'ok', redis: 'unavailable' });
-        for (const { ms } of [...forms, ...attempts, ready]) expect(ms).toBeLessThan(1_500);
+        // Never held up waiting for Redis: a queued command would wait for a reconnect (ioredis'
+        // default), far longer than this generous bound for a busy machine.
+        for (const { ms } of [...forms, ...attempts, ready]) expect(ms).toBeLessThan(5_000);
       } finally {
         await redisAway.close();
       }

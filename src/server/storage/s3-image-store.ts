@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ONE_YEAR_SECONDS } from '../web/web-app.js';
 import { isImageKey, UPLOADS_URL_PREFIX, type ImageStore } from './image-store.js';
 
@@ -32,26 +31,20 @@ export interface S3ImageStore extends ImageStore {
 /** Keys carry a content hash, so an object never changes: caches may keep it for a year. */
 export const IMAGE_CACHE_CONTROL = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 
-export function createS3Client(settings: Omit<S3Settings, 'bucket' | 'publicUrl'>): S3Client {
-  // The SDK warns on Node 20 that its releases from 2027 will need Node 22; the installed one runs on
-  // Node 20 (package.json engines), so the warning is noise. This is the switch AWS documents for it
-  // (aws/aws-sdk-js-v3#7983); setting the variable to anything else brings the warning back.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  return new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-  });
-}
-
 export function createS3ImageStore(settings: S3Settings): S3ImageStore {
-  const client = createS3Client(settings);
+  // The AWS SDK loads only when a bucket is configured: a shop on disk starts without it.
+  const sdk = import('./s3-client.js').then((loaded) => ({
+    ...loaded,
+    client: loaded.createS3Client(settings),
+  }));
+  // A failure to load surfaces on the first put or get, not as an unhandled rejection.
+  sdk.catch(() => undefined);
   const bucket = settings.bucket;
 
   return {
     async put(key, bytes, contentType) {
       if (!isImageKey(key)) throw new Error(`Not an image key: ${key}`);
+      const { client, PutObjectCommand } = await sdk;
       await client.send(
         new PutObjectCommand({
           Bucket: bucket,
@@ -65,6 +58,7 @@ export function createS3ImageStore(settings: S3Settings): S3ImageStore {
     },
 
     async get(key) {
+      const { client, GetObjectCommand, S3ServiceException } = await sdk;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         // In Node the SDK answers with the HTTP response itself, a stream the reply can pipe on.
@@ -83,7 +77,7 @@ export function createS3ImageStore(settings: S3Settings): S3ImageStore {
     },
 
     close() {
-      client.destroy();
+      void sdk.then(({ client }) => client.destroy()).catch(() => undefined);
     },
   };
 }

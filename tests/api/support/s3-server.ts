@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { Env } from '../../../src/server/config.js';
-import { createS3Client } from '../../../src/server/storage/s3-image-store.js';
+import { createS3Client } from '../../../src/server/storage/s3-client.js';
 
 /** The credentials s3rver accepts for signed requests. */
 const KEY = 'S3RVER';
