@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client.js';
 
-const ORIGIN = 'http://localhost:3000';
+/** The shop's public origin for the loop's writes (same-origin check): spawned servers get it as PUBLIC_URL. */
+export const ORIGIN = 'http://localhost:3000';
 const RESTOCKED = 1_000_000;
+
+export type CheckoutLoop = Pick<autocannon.Options, 'requests' | 'setupClient'> & { sampleAnswer: string };
 
 interface Item {
   _id: string;
@@ -23,7 +26,7 @@ export async function prepareCheckoutLoop(
   app: FastifyInstance,
   db: Database,
   shoppers: number,
-): Promise<Pick<autocannon.Options, 'requests' | 'setupClient'> & { sampleAnswer: string }> {
+): Promise<CheckoutLoop> {
   const cookies: string[] = [];
   for (let i = 0; i < shoppers; i += 1) {
     const response = await app.inject({

@@ -18,9 +18,14 @@ export interface LoadOptions {
   setupClient?: (client: autocannon.Client) => void;
 }
 
-export async function load(url: string, options: LoadOptions): Promise<LoadFigures> {
+/**
+ * Loads `url` for `options.seconds`. With several URLs (one per server), autocannon hands the
+ * connections out in turn (connection i goes to url i mod n) and reports one merged histogram.
+ */
+export async function load(url: string | string[], options: LoadOptions): Promise<LoadFigures> {
   const result = await autocannon({
-    url,
+    // autocannon 9 takes an array of URLs; @types/autocannon only declares a string.
+    url: url as string,
     connections: options.connections,
     duration: options.seconds,
     idReplacement: options.uniqueUrls ?? false,

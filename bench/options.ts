@@ -1,4 +1,9 @@
-/** Command-line options of `npm run bench`. */
+/**
+ * Command-line options of `npm run bench`:
+ * `[-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT --instances N]`.
+ * `--instances N` (N >= 2) spawns N server processes on one PostgreSQL database and compares them
+ * with one spawned instance (bench/multi-load.ts); it implies `--db postgres`.
+ */
 export interface BenchOptions {
   /** Catalogue size: undefined = the demo catalogue; N = the demo catalogue topped up to N generated shoes. */
   shoes?: number;
@@ -7,10 +12,13 @@ export interface BenchOptions {
   connections: number;
   /** Measure only the routes whose label contains this text (handy while tuning one query). */
   only?: string;
+  /** Several server processes sharing one PostgreSQL database and Redis, against one. */
+  instances?: number;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
   const options: BenchOptions = { db: 'pglite', seconds: 5, connections: 50 };
+  let dbGiven = false;
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i] ?? '';
@@ -19,13 +27,28 @@ export function parseOptions(argv: string[]): BenchOptions {
       const db = value();
       if (db !== 'pglite' && db !== 'postgres') throw new Error('--db is pglite or postgres');
       options.db = db;
+      dbGiven = true;
     } else if (flag === '--seconds') options.seconds = Number(value());
     else if (flag === '--connections') options.connections = Number(value());
     else if (flag === '--only') options.only = value();
-    else throw new Error(`Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --only TEXT`);
+    else if (flag === '--instances') options.instances = Number(value());
+    else
+      throw new Error(
+        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N`,
+      );
   }
   if (options.shoes !== undefined && !(Number.isInteger(options.shoes) && options.shoes > 0))
     throw new Error('--shoes takes a positive whole number');
   if (!(options.seconds > 0)) throw new Error('--seconds takes a positive number');
+  if (options.instances !== undefined) {
+    if (!(Number.isInteger(options.instances) && options.instances >= 2))
+      throw new Error('--instances takes a whole number of 2 or more');
+    if (dbGiven && options.db === 'pglite')
+      throw new Error(
+        '--instances needs PostgreSQL: PGlite lives in one process and cannot be shared by several servers ' +
+          '(drop --db pglite; --instances implies --db postgres)',
+      );
+    options.db = 'postgres';
+  }
   return options;
 }

@@ -1,8 +1,10 @@
 /**
- * `npm run bench [-- --shoes N --db pglite|postgres --seconds N]`: load figures for the shop's
- * main routes, each next to a baseline route of the same server that answers, from memory, a
- * constant JSON of the same size, so the ratios mean something on a noisy shared machine.
- * Measures and prints; asserts nothing. See docs/performance.md.
+ * `npm run bench [-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT]`: load
+ * figures for the shop's main routes, each next to a baseline route of the same server that answers,
+ * from memory, a constant JSON of the same size, so the ratios mean something on a noisy shared
+ * machine. `--instances N` (PostgreSQL only) instead spawns N server processes and compares their
+ * throughput with one's (bench/multi-load.ts). Measures and prints; asserts nothing.
+ * See docs/performance.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,24 +17,17 @@ import { createDiskImageStore } from '../src/server/storage/image-store.js';
 import { createBenchCatalogue } from './catalogue.js';
 import { prepareCheckoutLoop } from './checkout-loop.js';
 import { openBenchDatabase } from './database.js';
-import { load, uncachedPath, type LoadFigures, type LoadOptions } from './load.js';
+import { load, uncachedPath, type LoadFigures } from './load.js';
+import { benchInstances } from './multi-load.js';
 import { parseOptions } from './options.js';
+import { saveResult } from './results.js';
+import { benchScenarios } from './scenarios.js';
 
 interface Row extends LoadFigures {
   route: string;
   connections: number;
   baselineRequestsPerSecond: number;
   ratio: number;
-}
-
-interface Scenario {
-  route: string;
-  /** The URL whose answer the baseline copies (its size), and the URL loaded unless `requests` is set. */
-  path: string;
-  load?: Partial<LoadOptions>;
-  connections?: number;
-  /** A body for the baseline when `path` cannot simply be fetched (the checkout answer). */
-  baselineBody?: string;
 }
 
 async function main() {
@@ -62,6 +57,14 @@ async function main() {
   console.log(
     `Catalogue: ${catalogue.shoes} shoes, ${catalogue.brands} brands on ${options.db} in ${catalogueSeconds.toFixed(1)} s`,
   );
+  if (options.instances) {
+    try {
+      await benchInstances({ ...options, instances: options.instances }, bench, started);
+    } finally {
+      await bench.dispose();
+    }
+    return;
+  }
 
   const app = await buildApp({ config, database: bench.handle, logger: false });
   const baselines = new Map<string, string>();
@@ -74,34 +77,7 @@ async function main() {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const anyShoe = ((await (await fetch(`${address}/api/shoes?limit=1`)).json()) as { _id: string }[])[0]!;
-  // A typo the shop corrects (word_similarity 0.83 to "Cloud Runner", in the demo and the generated names).
-  const typo = '/api/shoes?name=cloud%20runnr';
-  const scenarios: Scenario[] = [
-    { route: 'GET /api/shoes (28) cached', path: '/api/shoes?limit=28' },
-    { route: 'GET /api/shoes (28) uncached', path: '/api/shoes?limit=28', load: { uniqueUrls: true } },
-    { route: 'GET /api/shoes?name= (typo) cached', path: typo },
-    { route: 'GET /api/shoes?name= (typo) uncached', path: typo, load: { uniqueUrls: true } },
-    {
-      route: 'GET /api/shoes?name= (typo) uncached, 1 conn',
-      path: typo,
-      load: { uniqueUrls: true },
-      connections: 1,
-    },
-    { route: 'GET /api/shoes/{id} cached', path: `/api/shoes/${anyShoe._id}` },
-    { route: 'GET /api/shoes/{id} uncached', path: `/api/shoes/${anyShoe._id}`, load: { uniqueUrls: true } },
-    { route: 'GET /api/shoes/onSale cached', path: '/api/shoes/onSale' },
-    { route: 'GET /api/shoes/onSale uncached', path: '/api/shoes/onSale', load: { uniqueUrls: true } },
-    { route: 'GET / (HTML)', path: '/' },
-    {
-      route: 'checkout loop (pay method + checkout)',
-      path: '/api/cart/checkout',
-      load: { requests: checkout.requests, setupClient: checkout.setupClient },
-      baselineBody: '',
-    },
-  ].filter((scenario) => !options.only || scenario.route.includes(options.only));
-
-  const checkoutScenario = scenarios.find((s) => s.baselineBody !== undefined);
-  if (checkoutScenario) checkoutScenario.baselineBody = checkout.sampleAnswer;
+  const scenarios = benchScenarios(anyShoe._id, checkout, options.only);
 
   const rows: Row[] = [];
   const baselineCache = new Map<string, LoadFigures>();
@@ -156,10 +132,7 @@ async function main() {
     })),
   );
 
-  const file = path.join(import.meta.dirname, 'results.json');
-  const key = `${options.shoes ?? 'demo'} shoes / ${options.db}`;
-  const previous = readResults(file);
-  previous[key] = {
+  saveResult(`${options.shoes ?? 'demo'} shoes / ${options.db}`, {
     date: new Date().toISOString(),
     database: options.db,
     shoes: catalogue.shoes,
@@ -169,20 +142,10 @@ async function main() {
     catalogueSeconds,
     totalSeconds: (Date.now() - started) / 1000,
     rows,
-  };
-  fs.writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
-  console.log(`Written to bench/results.json under "${key}"`);
+  });
 
   await app.close();
   await bench.dispose();
-}
-
-function readResults(file: string): Record<string, unknown> {
-  if (!fs.existsSync(file)) return {};
-  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  // The first bench wrote one run at the top level: keep it, under its own key.
-  if ('rows' in parsed) return { 'demo shoes / pglite (first bench, one URL repeated)': parsed };
-  return parsed;
 }
 
 main().catch((error: unknown) => {
