@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Shoe, ShoeListQuery, StockEntry } from '../../../domain/catalog.js';
 import { compareSizes } from '../../../domain/size-chart.js';
 import type { Database } from '../../db/client.js';
@@ -69,6 +69,11 @@ export function createCatalogRepository(db: Database) {
   }
 
   return {
+    /**
+     * One page of shoes and the number of matches, in one round trip: the page (filtered, ranked,
+     * counted by the window, sorted, cut) is a derived table, and only its rows get their stock,
+     * gathered as JSON by a correlated subquery (docs/performance.md, "Search").
+     */
     async listShoes(query: Omit<ShoeListQuery, 'name'> & { name?: string; onSale?: boolean }) {
       const conditions: SQL[] = [];
       const search = query.name?.trim().toLowerCase();
@@ -79,21 +84,54 @@ export function createCatalogRepository(db: Database) {
         // Substring match, or a close trigram match so that a typo still finds the shoe.
         conditions.push(sql`(${ilike(shoes.name, containsPattern(search))} OR ${search} <% ${shoes.name})`);
       }
-      const order = [
-        ...(search ? [sql`word_similarity(${search}, ${shoes.name}) DESC`] : []),
-        ...(query.sort === 'price_asc' ? [asc(shoes.priceCents)] : []),
-        ...(query.sort === 'price_desc' ? [desc(shoes.priceCents)] : []),
-        asc(shoes.name),
-        asc(shoes.id),
-      ];
-      const rows = await db
-        .select({ ...shoeColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      // word_similarity computed once a match, as a column the sort reuses (not again in ORDER BY).
+      const relevance = search ? sql<number>`word_similarity(${search}, ${shoes.name})` : sql<number>`0`;
+      const page = db
+        .select({
+          id: shoes.id,
+          name: shoes.name,
+          brand: sql<string>`${brands.name}`.as('brand'),
+          image: shoes.image,
+          description: shoes.description,
+          color: shoes.color,
+          priceCents: shoes.priceCents,
+          onSale: shoes.onSale,
+          version: shoes.version,
+          total: sql<string>`count(*) over ()`.as('total'),
+          relevance: relevance.as('relevance'),
+        })
         .from(shoes)
         .innerJoin(brands, eq(shoes.brandId, brands.id))
         .where(and(...conditions))
-        .orderBy(...order)
+        .orderBy(
+          ...listOrder({
+            relevance: sql`relevance`,
+            priceCents: shoes.priceCents,
+            name: shoes.name,
+            id: shoes.id,
+          }),
+        )
         .limit(query.limit)
-        .offset(query.offset);
+        .offset(query.offset)
+        .as('page');
+      const rows = await db
+        .select({
+          id: page.id,
+          name: page.name,
+          brand: page.brand,
+          image: page.image,
+          description: page.description,
+          color: page.color,
+          priceCents: page.priceCents,
+          onSale: page.onSale,
+          version: page.version,
+          total: sql<number>`${page.total}`.mapWith(Number),
+          // Spelled out: Drizzle leaves columns unqualified in a select from a subquery.
+          stock: sql<[string, string, number][] | null>`(
+            SELECT json_agg(json_build_array(e.id, e.size, e.quantity)) FROM ${stockEntries} e WHERE e.shoe_id = page.id)`,
+        })
+        .from(page)
+        .orderBy(...listOrder(page));
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && query.offset > 0) {
         const [counted] = await db
@@ -103,7 +141,28 @@ export function createCatalogRepository(db: Database) {
           .where(and(...conditions));
         total = counted?.total ?? 0;
       }
-      return { items: await withStock(rows), total };
+      const items = rows.map(({ stock, total: _total, ...row }) =>
+        toShoe(
+          row,
+          (stock ?? [])
+            .map(([id, size, quantity]) => ({ _id: id, size, quantity }))
+            .sort((a, b) => compareSizes(a.size, b.size)),
+        ),
+      );
+      return { items, total };
+
+      /** Best match first (searches only), then the chosen price order, then by name. */
+      function listOrder(
+        columns: Record<'relevance' | 'priceCents' | 'name' | 'id', AnyColumn | SQLWrapper>,
+      ) {
+        return [
+          ...(search ? [sql`${columns.relevance} DESC`] : []),
+          ...(query.sort === 'price_asc' ? [sql`${columns.priceCents} ASC`] : []),
+          ...(query.sort === 'price_desc' ? [sql`${columns.priceCents} DESC`] : []),
+          sql`${columns.name} ASC`,
+          sql`${columns.id} ASC`,
+        ];
+      }
     },
 
     findShoes,
