@@ -11,11 +11,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustProxyOf, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { withStartupLock } from './db/migrate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createCatalogRepository } from './modules/catalog/repository.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createCatalogCache } from './modules/catalog/response-cache.js';
+import { createCatalogCacheSync } from './modules/catalog/cache-sync.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { createMailService } from './modules/mail/service.js';
 import { createMailer } from './mail/mailer.js';
@@ -38,7 +40,6 @@ import { createCheckoutService } from './modules/checkout/checkout-service.js';
 import { createOrdersRepository } from './modules/checkout/orders-repository.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { createTestPaymentProvider } from './payments/test-payment-provider.js';
-import { createStripeClient, createStripePaymentProvider } from './payments/stripe-payment-provider.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.js';
 import { createImageStorage, imageOriginsOf, type ImageStorage } from './storage/image-storage.js';
 import { registerUploads } from './storage/uploads-routes.js';
@@ -75,8 +76,9 @@ export interface AppOptions {
 }
 
 /**
- * How long a catalogue answer is reused. Writes on this instance clear it at once; the TTL
- * bounds how long another instance may show a stale copy (checkout re-checks stock anyway).
+ * How long a catalogue answer is reused. Writes clear it at once on this instance and, on
+ * PostgreSQL, on the others (cache-sync.ts); the TTL bounds how long another instance may show a
+ * stale copy while that announcement cannot get through (checkout re-checks stock anyway).
  */
 const CATALOG_CACHE_TTL_MS = 5_000;
 
@@ -130,7 +132,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const counters = createSharedCounters({
+  const counters = await createSharedCounters({
     url: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
     log: app.log,
@@ -157,28 +159,39 @@ export async function buildApp({
   const auth = createAuth({ db, mailer, secret, publicUrl, google });
   if (bootstrapAdmin) {
     const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
-    await ensureAdmin(auth, db, admin, (line) => app.log.warn(line));
+    // Under the startup lock: instances starting together must not both find it missing and create it.
+    await withStartupLock(database, () => ensureAdmin(auth, db, admin, (line) => app.log.warn(line)));
   }
   const adminEmail = config.ADMIN_EMAIL;
   const currentUser = createCurrentUser({ auth, db, adminEmail });
   const accounts = createAccountService({ auth, db, images, adminEmail });
   const catalogCache = createCatalogCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxBytes: 32 * 1024 * 1024 });
   app.addHook('onSend', catalogCache.clearAfterWrites);
+  if (database.pool) {
+    // On PostgreSQL other instances may share the database: they hear of catalogue writes at once.
+    const catalogSync = createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log: app.log });
+    app.addHook('onSend', catalogSync.announceWrites);
+    app.addHook('onReady', catalogSync.start);
+    app.addHook('onClose', catalogSync.close);
+  }
   const catalogRepository = createCatalogRepository(db);
   const catalog = createCatalogService(catalogRepository);
   const catalogAdmin = createCatalogAdminService({ db, catalog: catalogRepository, images });
   const contactTo = config.CONTACT_TO ?? adminEmail;
   const mail = createMailService({ db, mailer, publicUrl, contactTo });
-  const stripe =
-    config.PAYMENTS === 'stripe'
-      ? createStripeClient({
-          secretKey: config.STRIPE_SECRET_KEY!,
-          apiUrl: config.STRIPE_API_URL,
-          timeoutMs: config.STRIPE_TIMEOUT_MS,
-          maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
-        })
-      : undefined;
-  const payments = stripe ? createStripePaymentProvider(stripe) : createTestPaymentProvider(secret);
+  // The Stripe SDK loads only when payments go through Stripe: test mode starts without it.
+  const stripeModule =
+    config.PAYMENTS === 'stripe' ? await import('./payments/stripe-payment-provider.js') : undefined;
+  const stripe = stripeModule?.createStripeClient({
+    secretKey: config.STRIPE_SECRET_KEY!,
+    apiUrl: config.STRIPE_API_URL,
+    timeoutMs: config.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
+  });
+  const payments =
+    stripeModule && stripe
+      ? stripeModule.createStripePaymentProvider(stripe)
+      : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
   const checkout = createCheckoutService({
     db,

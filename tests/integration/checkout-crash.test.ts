@@ -1,12 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
+import { createDatabase } from './support/postgres-database.js';
+import {
+  killServers,
+  shopClient,
+  startServer as startProcess,
+  type ShopClient,
+} from './support/server-process.js';
 
 /**
  * The server killed with SIGKILL in the middle of a checkout load (issue 7,
@@ -20,7 +24,6 @@ import { openDatabase } from '../../src/server/db/client.js';
  * On PGlite (the default) and on PostgreSQL (a fresh database on the
  * machine's server), side by side.
  */
-const PG_BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = { email: 'owner@crash.test', password: 'crash-owner-password' };
 const SHOPPERS = 4;
 const CHECKOUTS = 40;
@@ -29,41 +32,17 @@ const WAVE = 8;
 const WAVE_SPACING_MS = 50;
 /** Killed once this many have been answered, with the rest in flight or not sent yet. */
 const KILL_AFTER_ANSWERS = 10;
-const running = new Set<ChildProcess>();
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterAll(async () => {
-  running.forEach((child) => child.kill('SIGKILL'));
+  killServers();
   for (const cleanup of cleanups) await cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      SHOP_SKIP_WEB_BUILD: '1',
+/** A fresh, seeded store; the catalogue answering means the seed is in. */
+const startServer = (env: Record<string, string>) =>
+  startProcess(
+    {
       LOG_LEVEL: 'warn',
       SEED: 'demo',
       PAYMENTS: 'test',
@@ -73,61 +52,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       TRUST_PROXY: 'true',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
+    { readyPath: '/api/shoes?limit=1' },
   );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/shoes?limit=1`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, base, exited, output: () => output };
-}
-
-let addresses = 0;
-function client(base: string) {
-  const send = async (method: string, url: string, body?: unknown, cookie?: string, extra = {}) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(method === 'GET' ? {} : { origin: base }),
-        ...(cookie ? { cookie } : {}),
-        'x-forwarded-for': `10.66.${Math.floor(addresses / 250) % 250}.${(addresses++ % 250) + 1}`,
-        ...extra,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      json: () => JSON.parse(text),
-      text,
-      cookie: response.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; '),
-    };
-  };
-  return send;
-}
-
 interface StockRow {
   shoeId: string;
   size: string;
@@ -140,7 +66,7 @@ interface CatalogShoe {
   stock: { size: string; quantity: number }[];
 }
 
-async function catalogue(send: ReturnType<typeof client>): Promise<CatalogShoe[]> {
+async function catalogue(send: ShopClient): Promise<CatalogShoe[]> {
   const shoes: CatalogShoe[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = await send('GET', `/api/shoes?limit=100&offset=${offset}`);
@@ -188,26 +114,15 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   let env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '' };
   let databaseUrl: string | undefined;
   if (kind === 'postgres') {
-    const name = `shop_crash_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_BASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_BASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const database = await createDatabase('shop_crash');
+    databaseUrl = database.url;
     env = { ...env, DATABASE_URL: databaseUrl };
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: PG_BASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    });
+    cleanups.push(database.drop);
   }
 
   // 1. A fresh, seeded store; a few shoppers, each card a payment method of its own.
   const first = await startServer(env);
-  let send = client(first.base);
+  let send = shopClient(first.base);
   const shoes = await catalogue(send);
   const initial = new Map(
     shoes.flatMap((shoe) => shoe.stock.map((entry) => [`${shoe._id}|${entry.size}`, entry.quantity])),
@@ -329,7 +244,7 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
 
   // 3. Restart on the same data: every order answered 200 is there, with its lines.
   const second = await startServer(env);
-  send = client(second.base);
+  send = shopClient(second.base);
   const owner = await send('POST', '/api/account/sign-in', ADMIN);
   expect(owner.status, owner.text).toBe(200);
   const committedAfterRestart = Number(

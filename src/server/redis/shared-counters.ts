@@ -6,7 +6,6 @@ import {
   createRedisAttemptCounter,
   type AttemptCounter,
 } from '../http/attempt-counter.js';
-import { closeRedis, createRedisClient, waitForRedis } from './redis-client.js';
 
 export interface SharedCounters {
   /** Undefined without REDIS_URL. */
@@ -33,15 +32,17 @@ export interface SharedCounters {
  * - per-account attempts fall back to this instance's memory: they guard passwords, so guessing
  *   stays limited, per instance, until Redis is back.
  */
-export function createSharedCounters(options: {
+export async function createSharedCounters(options: {
   url: string | undefined;
   keyPrefix: string;
   log: FastifyBaseLogger;
-}): SharedCounters {
+}): Promise<SharedCounters> {
   const memory = createMemoryAttemptCounter();
   if (!options.url) {
     return { rateLimit: {}, attempts: memory, connect: async () => undefined, close: async () => undefined };
   }
+  // Loaded only when configured: a single instance starts without paying for the Redis client.
+  const { closeRedis, createRedisClient, waitForRedis } = await import('./redis-client.js');
   const redis = createRedisClient(options.url, options.log);
   return {
     redis,

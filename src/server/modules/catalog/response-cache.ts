@@ -16,7 +16,8 @@ interface CachedAnswer {
 /**
  * Catalogue answers kept as ready-to-send JSON. Any route marked
  * `changesCatalog` (admin edits, checkouts) empties the cache of this
- * instance; the short TTL bounds how stale another instance's copy can be.
+ * instance; cache-sync.ts tells the other instances on PostgreSQL, and the
+ * short TTL bounds how stale another instance's copy can be when it cannot.
  */
 export function createCatalogCache(options: { ttlMs: number; maxBytes: number }) {
   const cache = new LRUCache<string, CachedAnswer>({
