@@ -174,7 +174,7 @@ export async function buildApp({
     app.addHook('onReady', catalogSync.start);
     app.addHook('onClose', catalogSync.close);
   }
-  const catalogRepository = createCatalogRepository(db);
+  const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount);
   const catalog = createCatalogService(catalogRepository);
   const catalogAdmin = createCatalogAdminService({ db, catalog: catalogRepository, images });
   const contactTo = config.CONTACT_TO ?? adminEmail;

@@ -34,7 +34,13 @@ function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
   };
 }
 
-export function createCatalogRepository(db: Database) {
+/** Keeps a list's count between its pages (the catalogue cache does, see response-cache.ts). */
+export type RememberCount = (key: string, compute: () => Promise<number>) => Promise<number>;
+
+export function createCatalogRepository(
+  db: Database,
+  rememberCount: RememberCount = (_key, compute) => compute(),
+) {
   async function stockFor(shoeIds: string[]): Promise<Map<string, StockEntry[]>> {
     const byShoe = new Map<string, StockEntry[]>(shoeIds.map((id) => [id, []]));
     if (shoeIds.length === 0) return byShoe;
@@ -97,7 +103,6 @@ export function createCatalogRepository(db: Database) {
           priceCents: shoes.priceCents,
           onSale: shoes.onSale,
           version: shoes.version,
-          total: sql<string>`count(*) over ()`.as('total'),
           relevance: relevance.as('relevance'),
         })
         .from(shoes)
@@ -114,7 +119,7 @@ export function createCatalogRepository(db: Database) {
         .limit(query.limit)
         .offset(query.offset)
         .as('page');
-      const rows = await db
+      const pageRows = db
         .select({
           id: page.id,
           name: page.name,
@@ -125,23 +130,32 @@ export function createCatalogRepository(db: Database) {
           priceCents: page.priceCents,
           onSale: page.onSale,
           version: page.version,
-          total: sql<number>`${page.total}`.mapWith(Number),
           // Spelled out: Drizzle leaves columns unqualified in a select from a subquery.
           stock: sql<[string, string, number][] | null>`(
             SELECT json_agg(json_build_array(e.id, e.size, e.quantity)) FROM ${stockEntries} e WHERE e.shoe_id = page.id)`,
         })
         .from(page)
         .orderBy(...listOrder(page));
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && query.offset > 0) {
-        const [counted] = await db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(shoes)
-          .innerJoin(brands, eq(shoes.brandId, brands.id))
-          .where(and(...conditions));
-        total = counted?.total ?? 0;
-      }
-      const items = rows.map(({ stock, total: _total, ...row }) =>
+      // Counted apart from the page: a window count(*) over the page query would make every request
+      // read and sort all matching rows, where the page alone is the first rows of an index scan.
+      const counted = db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(shoes)
+        .$dynamic();
+      const countQuery = (
+        query.brand ? counted.innerJoin(brands, eq(shoes.brandId, brands.id)) : counted
+      ).where(and(...conditions));
+      const countKey = JSON.stringify([
+        query.brand?.toLowerCase(),
+        query.color?.toLowerCase(),
+        query.onSale,
+        search,
+      ]);
+      const [rows, total] = await Promise.all([
+        pageRows,
+        rememberCount(countKey, async () => (await countQuery)[0]?.total ?? 0),
+      ]);
+      const items = rows.map(({ stock, ...row }) =>
         toShoe(
           row,
           (stock ?? [])

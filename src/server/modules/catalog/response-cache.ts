@@ -27,6 +27,33 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
   });
   // A read that started before a write must not store what it read after the write cleared the cache.
   let generation = 0;
+  // Requests that miss together share one computation: when an entry expires under load, fifty
+  // requests would otherwise run fifty identical queries at once.
+  const computing = new Map<string, Promise<CachedAnswer>>();
+
+  function cached(key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const hit = cache.get(key);
+    if (hit) return Promise.resolve(hit);
+    const pending = computing.get(key);
+    if (pending) return pending;
+    const started = generation;
+    const promise = compute()
+      .then((answer) => {
+        if (started === generation) cache.set(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (computing.get(key) === promise) computing.delete(key);
+      });
+    computing.set(key, promise);
+    return promise;
+  }
+
+  function clear(): void {
+    generation += 1;
+    cache.clear();
+    computing.clear();
+  }
 
   return {
     /** Sends the cached answer for this URL, or computes, stores and sends it. */
@@ -35,22 +62,24 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
       reply: FastifyReply,
       compute: () => Promise<{ body: unknown; total?: number }>,
     ): Promise<FastifyReply> {
-      const key = request.url;
-      let answer = cache.get(key);
-      if (!answer) {
-        const started = generation;
+      const answer = await cached(request.url, async () => {
         const { body, total } = await compute();
-        answer = { json: JSON.stringify(body), total };
-        if (started === generation) cache.set(key, answer);
-      }
+        return { json: JSON.stringify(body), total };
+      });
       if (answer.total !== undefined) reply.header('x-total-count', answer.total);
       return reply.type('application/json; charset=utf-8').send(answer.json);
     },
 
-    clear(): void {
-      generation += 1;
-      cache.clear();
+    /**
+     * A count shared by every page and order of one list (`key` names its filters), kept and
+     * dropped with the answers: paging through a large catalogue counts it once, not per page.
+     */
+    async rememberCount(key: string, compute: () => Promise<number>): Promise<number> {
+      const answer = await cached(`count:${key}`, async () => ({ json: String(await compute()) }));
+      return Number(answer.json);
     },
+
+    clear,
 
     /** onSend hook: a route marked `changesCatalog` clears the cache before its answer leaves. */
     clearAfterWrites(
@@ -59,10 +88,7 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
       payload: unknown,
       done: (e: null, p: unknown) => void,
     ) {
-      if (request.routeOptions.config?.changesCatalog) {
-        generation += 1;
-        cache.clear();
-      }
+      if (request.routeOptions.config?.changesCatalog) clear();
       done(null, payload);
     },
   };

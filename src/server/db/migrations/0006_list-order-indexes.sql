@@ -1,0 +1,2 @@
+CREATE INDEX "shoes_name_id_idx" ON "shoes" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "shoes_on_sale_price_idx" ON "shoes" USING btree ("price_cents","name","id") WHERE "shoes"."on_sale";
