@@ -55,7 +55,9 @@ export const shoes = pgTable(
     index('shoes_on_sale_idx').on(t.onSale),
     // The lists' orders: a page is the first rows of an index scan, not a sort of the whole catalogue.
     index('shoes_name_id_idx').on(t.name, t.id),
-    index('shoes_on_sale_price_idx').on(t.priceCents, t.name, t.id).where(sql`${t.onSale}`),
+    index('shoes_on_sale_price_idx')
+      .on(t.priceCents, t.name, t.id)
+      .where(sql`${t.onSale}`),
     // fastupdate off: no pending list that every search scans (PGlite has no autovacuum to flush it).
     index('shoes_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('shoes_price_positive', sql`${t.priceCents} > 0`),
