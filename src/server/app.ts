@@ -13,6 +13,7 @@ import { trustProxyOf, type Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { withStartupLock } from './db/migrate.js';
 import { registerErrorHandler } from './http/errors.js';
+import { trackInFlight } from './http/in-flight.js';
 import { createCatalogRepository } from './modules/catalog/repository.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createCatalogService } from './modules/catalog/service.js';
@@ -104,6 +105,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorate('handlersIdle', trackInFlight(app).idle);
   app.addHook('onRequest', echoRequestId);
 
   // With Stripe, the payment form loads Stripe.js, whose card field is a frame that talks to Stripe's API.

@@ -7,6 +7,9 @@ import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/seed-demo.js';
 import { ensureWebBuild } from './build/web-build.js';
 import { createImageStorage } from './storage/image-storage.js';
 
+/** How long shutdown waits for handlers whose clients left (a checkout's payment call is bounded below this). */
+const HANDLERS_GRACE_MS = 30_000;
+
 /** `npm start`: build the web app if needed, open and migrate the database, seed it, serve. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -48,8 +51,12 @@ async function main(): Promise<void> {
     stopping.abort();
     app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
     await delay(config.SHUTDOWN_DRAIN_MS);
-    // close() refuses new connections and lets in-flight requests finish before the database goes away.
+    // close() refuses new connections and waits for the open ones; a request whose client left
+    // (a tab closed mid-checkout) still runs, so the database waits for its handler too.
     await app.close();
+    if (!(await app.handlersIdle(HANDLERS_GRACE_MS))) {
+      app.log.warn({ graceMs: HANDLERS_GRACE_MS }, 'requests still running at shutdown');
+    }
     await database.close();
     process.exit(0);
   };
