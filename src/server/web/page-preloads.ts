@@ -1,4 +1,4 @@
-import { apiUrl } from '../../domain/api-url.js';
+import { catalogUrls } from '../../domain/catalog-urls.js';
 import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from '../../domain/constants.js';
 import { offsetOfPage } from '../../domain/paging.js';
 import { SORTS } from '../../domain/sorts.js';
@@ -25,11 +25,11 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
 };
 
 /** What the layout asks for on every page: the header's brand menu and who is signed in. */
-const EVERY_PAGE = [apiUrl('/brands'), apiUrl('/account/session')];
+const EVERY_PAGE = [catalogUrls.brands(), catalogUrls.session()];
 
 /**
- * The API answers a public page asks for as soon as it renders, as the very URLs its hooks build
- * (src/web/api), so a `preload` hint in the HTML lets the browser fetch them while the JavaScript
+ * The API answers a public page asks for as soon as it renders, built as its hooks build them
+ * (domain/catalog-urls.ts), so a `preload` hint in the HTML lets the browser fetch them while the JavaScript
  * is still loading, and the page reuses them. `tests/e2e/page-preloads.spec.ts` proves every hinted
  * URL is requested exactly once.
  */
@@ -39,25 +39,22 @@ export function pageDataUrls(route: string, query: URLSearchParams, param?: stri
     case '/':
       return [
         ...EVERY_PAGE,
-        apiUrl('/shoes/onSale', { offset: 0, limit: HOME_CAROUSEL_SIZE }),
-        apiUrl('/shoes', { offset: pageOffset(PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
+        catalogUrls.onSale(0, HOME_CAROUSEL_SIZE),
+        catalogUrls.shoes({ offset: pageOffset(PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
       ];
     case '/shoes':
       return [
         ...EVERY_PAGE,
-        apiUrl('/shoes', { offset: pageOffset(PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
+        catalogUrls.shoes({ offset: pageOffset(PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
       ];
     case '/sale':
-      return [
-        ...EVERY_PAGE,
-        apiUrl('/shoes/onSale', { offset: pageOffset(PAGE_SIZE.sale), limit: PAGE_SIZE.sale }),
-      ];
+      return [...EVERY_PAGE, catalogUrls.onSale(pageOffset(PAGE_SIZE.sale), PAGE_SIZE.sale)];
     case '/collections/{brand}': {
       const sort = query.get('sort');
       return [
         ...EVERY_PAGE,
-        apiUrl('/shoes/colors', { brand: param }),
-        apiUrl('/shoes', {
+        catalogUrls.colors(param),
+        catalogUrls.shoes({
           offset: pageOffset(PAGE_SIZE.brandCatalogue),
           limit: PAGE_SIZE.brandCatalogue,
           brand: param,
@@ -69,11 +66,7 @@ export function pageDataUrls(route: string, query: URLSearchParams, param?: stri
     case '/shoes/{id}':
       return param === undefined
         ? EVERY_PAGE
-        : [
-            ...EVERY_PAGE,
-            apiUrl(`/shoes/${encodeURIComponent(param)}`),
-            apiUrl(`/reviews/${encodeURIComponent(param)}`),
-          ];
+        : [...EVERY_PAGE, catalogUrls.shoe(param), catalogUrls.reviews(param)];
     default:
       return EVERY_PAGE;
   }

@@ -1,5 +1,5 @@
 import type { Shoe } from '../../domain/catalog';
-import { apiUrl, getJson, lazySchema, type QueryParams } from './http';
+import { getJson, lazySchema } from './http';
 
 /** One page of a server-paged shoe list; `total` comes from `X-Total-Count`. */
 export interface ShoePage {
@@ -9,11 +9,7 @@ export interface ShoePage {
 
 const shoeListSchema = lazySchema((schemas) => schemas.shoeList);
 
-export async function fetchShoePage(
-  path: string,
-  params: QueryParams,
-  signal?: AbortSignal,
-): Promise<ShoePage> {
-  const { data, total } = await getJson(apiUrl(path, params), shoeListSchema, signal);
+export async function fetchShoePage(url: string, signal?: AbortSignal): Promise<ShoePage> {
+  const { data, total } = await getJson(url, shoeListSchema, signal);
   return { items: data, total: total ?? data.length };
 }

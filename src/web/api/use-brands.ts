@@ -1,5 +1,6 @@
+import { catalogUrls } from '../../domain/catalog-urls';
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson, lazySchema } from './http';
+import { getJson, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
 const brandListSchema = lazySchema((schemas) => schemas.brandList);
@@ -8,7 +9,7 @@ const brandListSchema = lazySchema((schemas) => schemas.brandList);
 export function useBrands() {
   return useQuery({
     queryKey: catalogKeys.brands(),
-    queryFn: async ({ signal }) => (await getJson(apiUrl('/brands'), brandListSchema, signal)).data,
+    queryFn: async ({ signal }) => (await getJson(catalogUrls.brands(), brandListSchema, signal)).data,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,5 +1,6 @@
+import { catalogUrls } from '../../domain/catalog-urls';
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson, lazySchema } from './http';
+import { getJson, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
 const colorListSchema = lazySchema((schemas) => schemas.colorList);
@@ -8,7 +9,6 @@ const colorListSchema = lazySchema((schemas) => schemas.colorList);
 export function useColors(brand: string | undefined) {
   return useQuery({
     queryKey: catalogKeys.colors(brand),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl('/shoes/colors', { brand }), colorListSchema, signal)).data,
+    queryFn: async ({ signal }) => (await getJson(catalogUrls.colors(brand), colorListSchema, signal)).data,
   });
 }

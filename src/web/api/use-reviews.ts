@@ -1,5 +1,6 @@
+import { catalogUrls } from '../../domain/catalog-urls';
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson, lazySchema } from './http';
+import { getJson, lazySchema } from './http';
 import { reviewKeys } from './query-keys';
 
 const reviewsSchema = lazySchema((schemas) => schemas.reviewList);
@@ -11,7 +12,6 @@ const reviewsSchema = lazySchema((schemas) => schemas.reviewList);
 export function useReviews(shoeId: string, userId: string | undefined) {
   return useQuery({
     queryKey: reviewKeys.list(shoeId, userId),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl(`/reviews/${encodeURIComponent(shoeId)}`), reviewsSchema, signal)).data,
+    queryFn: async ({ signal }) => (await getJson(catalogUrls.reviews(shoeId), reviewsSchema, signal)).data,
   });
 }

@@ -1,6 +1,7 @@
+import { catalogUrls } from '../../domain/catalog-urls';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../domain/account';
-import { apiUrl, getJson, lazySchema } from './http';
+import { getJson, lazySchema } from './http';
 import { sessionKey, userKeys } from './query-keys';
 
 /**
@@ -30,7 +31,7 @@ function wasSignedIn(): boolean {
 const sessionSchema = lazySchema((schemas) => schemas.session);
 
 async function fetchSession(signal: AbortSignal): Promise<User | null> {
-  const { data } = await getJson(apiUrl('/account/session'), sessionSchema, signal);
+  const { data } = await getJson(catalogUrls.session(), sessionSchema, signal);
   if (data.user) {
     rememberSignedIn(true);
     return data.user;

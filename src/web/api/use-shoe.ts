@@ -1,5 +1,6 @@
+import { catalogUrls } from '../../domain/catalog-urls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson, isNotFound, lazySchema } from './http';
+import { getJson, isNotFound, lazySchema } from './http';
 
 const shoeSchema = lazySchema((schemas) => schemas.shoe);
 import { catalogKeys } from './query-keys';
@@ -8,8 +9,7 @@ import { catalogKeys } from './query-keys';
 export function shoeQuery(id: string) {
   return queryOptions({
     queryKey: catalogKeys.shoe(id),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl(`/shoes/${encodeURIComponent(id)}`), shoeSchema, signal)).data,
+    queryFn: async ({ signal }) => (await getJson(catalogUrls.shoe(id), shoeSchema, signal)).data,
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
 }
