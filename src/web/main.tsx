@@ -1,17 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './router';
+import { createQueryClient } from './query-client';
+import { AppRoutes, preloadPageOf } from './router';
+import { readServerState } from './server-state';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 },
-  },
-});
+const queryClient = createQueryClient();
+const serverState = readServerState();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       {/* Without transitions a navigation renders at once, so flushSync(() => navigate(...)) is
@@ -21,5 +20,22 @@ createRoot(document.getElementById('root')!).render(
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+if (serverState) {
+  // The page came rendered from the server (entry-server.tsx): take over its HTML with the same
+  // answers it was rendered with, so nothing is fetched twice or painted again. Its module first
+  // (the HTML preloads it): the whole page then hydrates in one go (router.tsx, lazyPage). As a
+  // transition, hydration yields to the browser every few milliseconds: the page paints at once
+  // and a tap is never stuck behind one long task.
+  hydrate(queryClient, serverState);
+  const pageModule = preloadPageOf(window.location.pathname).catch(() => undefined);
+  // After the browser's first paint of the server's HTML (a frame, then a task), not before it.
+  requestAnimationFrame(() =>
+    setTimeout(() => void pageModule.then(() => startTransition(() => void hydrateRoot(root, app)))),
+  );
+} else {
+  createRoot(root).render(app);
+}

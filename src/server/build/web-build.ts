@@ -15,9 +15,12 @@ function newestMtime(target: string): number {
   return newest;
 }
 
+/** The server's page renderer, built beside the web app (`vite build --ssr`). */
+export const serverRendererFile = (distDir: string) => path.join(distDir, '..', 'ssr', 'entry-server.js');
+
 export function isWebBuildStale(rootDir: string, distDir: string): boolean {
   const index = path.join(distDir, 'index.html');
-  if (!fs.existsSync(index)) return true;
+  if (!fs.existsSync(index) || !fs.existsSync(serverRendererFile(distDir))) return true;
   const built = fs.statSync(index).mtimeMs;
   return WEB_SOURCES.some((source) => newestMtime(path.join(rootDir, source)) > built);
 }
@@ -25,9 +28,16 @@ export function isWebBuildStale(rootDir: string, distDir: string): boolean {
 export function ensureWebBuild(rootDir: string, distDir: string, log: (message: string) => void): void {
   if (!isWebBuildStale(rootDir, distDir)) return;
   log('Building the web app (missing or older than its sources)...');
-  const result = spawnSync(process.execPath, [path.join(rootDir, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: rootDir,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The web build failed; see the output above.');
+  // The same two builds as `npm run build`: the browser's app, then the server's renderer of its pages.
+  for (const args of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(rootDir, 'node_modules/vite/bin/vite.js'), ...args],
+      {
+        cwd: rootDir,
+        stdio: 'inherit',
+      },
+    );
+    if (result.status !== 0) throw new Error('The web build failed; see the output above.');
+  }
 }

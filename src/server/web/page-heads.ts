@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.js';
 import type { CatalogService } from '../modules/catalog/service.js';
 import { IMAGE_SIZES, imageSrcSet } from '../../domain/images.js';
 import { pageDataUrls, ROUTE_MODULES } from './page-preloads.js';
+import { catalogUrls } from '../../domain/catalog-urls.js';
 
 /** Public pages worth a search result, by route pattern: their title (the page's own heading). */
 const PUBLIC_PAGES: Record<string, string | undefined> = {
@@ -30,6 +31,8 @@ function segment(pathname: string, index: number): string | undefined {
 export interface PagePreloads {
   modules: string[];
   fetches: string[];
+  /** The answers about the visitor (who is signed in), which a page rendered on the server leaves to the browser. */
+  visitorFetches: string[];
   /** The largest picture above the fold (the shoe page's photo), fetched first. */
   image?: { href: string; srcset?: string; sizes: string };
 }
@@ -56,6 +59,7 @@ export function createPageHeads(
     return {
       modules: moduleKey ? routeChunks(moduleKey) : [],
       fetches: pageDataUrls(route, query, param),
+      visitorFetches: [catalogUrls.session()],
       image: image ? { href: image, srcset: imageSrcSet(image), sizes: IMAGE_SIZES.shoePage } : undefined,
     };
   }

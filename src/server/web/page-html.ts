@@ -1,5 +1,9 @@
 import type { PageHead } from '../../domain/seo.js';
 import type { PagePreloads } from './page-heads.js';
+import type { RenderedPage } from './page-renderer.js';
+
+/** Must match SERVER_STATE_ID in src/web/server-state.ts, where the browser reads it. */
+const SERVER_STATE_ID = 'shop-state';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -10,18 +14,22 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+interface PageParts {
+  head?: PageHead;
+  preloads?: PagePreloads;
+  rendered?: RenderedPage;
+}
+
 /**
  * index.html with the page's own head: title, description, canonical URL,
  * link-preview tags and JSON-LD, so crawlers and link previews get them
- * without running JavaScript. A page without a head of its own is left as built.
+ * without running JavaScript; with the server's render of the page in `#root`
+ * and the answers it used beside it. A part the page lacks is left as built.
  */
-export function renderPageHtml(
-  indexHtml: string,
-  head: PageHead | undefined,
-  origin: string,
-  preloads?: PagePreloads,
-): string {
-  const html = preloads ? withPreloads(indexHtml, preloads) : indexHtml;
+export function renderPageHtml(indexHtml: string, page: PageParts, origin: string): string {
+  const { head, preloads, rendered } = page;
+  let html = rendered ? withRenderedPage(indexHtml, rendered) : indexHtml;
+  if (preloads) html = withPreloads(html, preloads, Boolean(rendered));
   if (!head) return html;
   const canonical = `${origin}${head.canonicalPath}`;
   const image = head.image && (/^https?:\/\//.test(head.image) ? head.image : `${origin}${head.image}`);
@@ -35,12 +43,12 @@ export function renderPageHtml(
     ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
   ].join('\n    ');
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(
       /<meta\s+name="description"[^>]*>/,
-      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
 /**
@@ -49,16 +57,21 @@ export function renderPageHtml(
  * them the mode and credentials of the app's own `fetch()` (same-origin cookies), so the browser
  * hands the preloaded answers to it instead of asking twice.
  */
-function withPreloads(indexHtml: string, preloads: PagePreloads): string {
+function withPreloads(indexHtml: string, preloads: PagePreloads, rendered: boolean): string {
+  // A rendered page carries its public answers; the browser still asks who the visitor is.
+  const fetches = rendered ? preloads.visitorFetches : preloads.fetches;
   const tags = [
     ...(preloads.image ? [imagePreload(preloads.image)] : []),
-    ...preloads.fetches.map(
+    ...fetches.map(
       (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
     ),
     ...preloads.modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
   ];
   if (tags.length === 0) return indexHtml;
-  return indexHtml.replace(/(<meta\s+name="viewport"[^>]*>)/, `$1\n    ${tags.join('\n    ')}`);
+  return indexHtml.replace(
+    /<meta\s+name="viewport"[^>]*>/,
+    (viewport) => `${viewport}\n    ${tags.join('\n    ')}`,
+  );
 }
 
 /** With the `<img>`'s own srcset and sizes, so the browser preloads the very copy the page shows. */
@@ -67,4 +80,17 @@ function imagePreload(image: NonNullable<PagePreloads['image']>): string {
     ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}"`
     : '';
   return `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${responsive} fetchpriority="high" />`;
+}
+
+/**
+ * The page's markup inside `#root`, and its answers in a JSON data block (not a script that runs,
+ * so the Content-Security-Policy needs no exception), which main.tsx reads before hydrating.
+ */
+function withRenderedPage(indexHtml: string, rendered: RenderedPage): string {
+  const state = `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(rendered.state)}</script>`;
+  // A function, so `$&` and friends in the page's text are not read as replacement patterns.
+  return indexHtml.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${rendered.html}</div>\n    ${state}`,
+  );
 }

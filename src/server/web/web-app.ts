@@ -3,8 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from '../http/errors.js';
+import { inlineStylesheets } from './inline-styles.js';
 import { renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
+import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -18,18 +20,23 @@ interface WebAppOptions {
 /**
  * Serves the built React app when there is one: hashed assets cached for a
  * year, and every other page path answered with index.html carrying the
- * page's own head (the router in the browser shows the page, or 'Page not
- * found', which also answers 404). API paths answer JSON 404s.
+ * page's own head and, when the server renderer is built, the page itself
+ * rendered with its public data (the browser takes it over; 'Page not found'
+ * also answers 404). API paths answer JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { distDir, pages, publicUrl } = options;
   const indexFile = path.join(distDir, 'index.html');
-  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const indexHtml = fs.existsSync(indexFile)
+    ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), distDir)
+    : undefined;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (vite.config.ts), chosen by the request's Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
@@ -38,6 +45,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
   app.setNotFoundHandler(sendRouteNotFound);
   if (!indexHtml) return;
+  const renderPage = await loadPageRenderer(app, distDir);
   // A route (not the not-found handler) so that compression and the other hooks apply.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split('?');
@@ -45,10 +53,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return sendRouteNotFound(request, reply);
     }
     const page = await pages(pathname, new URLSearchParams(search));
+    let rendered: RenderedPage | undefined;
+    try {
+      rendered = await renderPage?.(request.url);
+    } catch (error) {
+      // The browser can still render the page from the plain shell: a shopper never sees this fail.
+      request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+    }
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPageHtml(indexHtml, page.head, publicUrl, page.preloads));
+      .send(renderPageHtml(indexHtml, { ...page, rendered }, publicUrl));
   });
 }

@@ -79,6 +79,16 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, response.statusText, text);
 }
 
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** How GETs reach the API: the browser's fetch, or the server's own app while it renders a page. */
+let readFetch: Fetch = (url, init) => fetch(url, init);
+
+/** Called once by the server's page renderer (entry-server.tsx), which has no origin to fetch from. */
+export function setReadFetch(fetcher: Fetch): void {
+  readFetch = fetcher;
+}
+
 export interface JsonResponse<T> {
   data: T;
   /** `X-Total-Count` of list endpoints; undefined when the server did not send it. */
@@ -114,7 +124,7 @@ export async function getJson<T>(
     : undefined;
   // A failed request must not leave the schema's loading as an unhandled rejection.
   loading?.catch(() => undefined);
-  const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
+  const response = await readFetch(url, { headers: { Accept: 'application/json' }, signal });
   if (!response.ok) {
     const error = await errorFrom(response);
     // Spec §8: failures other than the ones a screen explains are only logged.

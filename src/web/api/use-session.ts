@@ -51,6 +51,8 @@ export function useSession() {
     queryKey: sessionKey,
     queryFn: ({ signal }) => fetchSession(signal),
     staleTime: 5 * 60_000,
+    // The server renders pages without the visitor's cookies (entry-server.tsx): it leaves this one to the browser.
+    meta: { perVisitor: true },
     // Coming back to the tab re-checks: a user disabled meanwhile is told so at once.
     refetchOnWindowFocus: true,
   });

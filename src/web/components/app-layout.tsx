@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useAccountDisabledHandler } from './guards/use-account-disabled-handler';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header/site-header';
+import { useHydrated } from './use-hydrated';
 import { usePageViewReporting } from './use-page-view-reporting';
 import { useScrollRestoration } from './use-scroll-restoration';
 
@@ -17,6 +18,7 @@ export function AppLayout() {
   useAccountDisabledHandler();
   usePageViewReporting();
   useScrollRestoration();
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,9 +33,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <ShopToaster />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ShopToaster />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '../../../domain/payment';
 import { useCartStock } from '../../api/use-cart-stock';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { lineStockStatus } from '../../lib/cart/line-stock';
@@ -12,7 +13,12 @@ import { useCart } from '../../lib/cart/use-cart';
 import { paths } from '../../paths';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
-import { PaymentForm } from './payment-form';
+
+/**
+ * The payment form (react-hook-form, Zod, the card field) loads once the cart has lines: an empty
+ * cart, the page's first paint and its hydration do without that JavaScript.
+ */
+const PaymentForm = lazy(() => import('./payment-form').then((module) => ({ default: module.PaymentForm })));
 
 const continueClass =
   'inline-flex h-11 items-center gap-2 rounded-full border border-ink px-5 text-sm font-bold transition-colors hover:bg-ink hover:text-white';
@@ -23,7 +29,7 @@ const continueClass =
  */
 export default function CartPage() {
   useDocumentTitle('Cart');
-  const { lines, increment, decrement, remove, clear } = useCart();
+  const { lines, known, increment, decrement, remove, clear } = useCart();
   const { stockOf, refresh } = useCartStock(lines);
   const [paidOrder, setPaidOrder] = useState<Order | null>(null);
   const paidRef = useRef<HTMLDivElement>(null);
@@ -68,7 +74,10 @@ export default function CartPage() {
           </div>
         )}
       </div>
-      {lines.length === 0 ? (
+      {!known ? (
+        // The server's HTML cannot know the stored cart: neither "empty" nor lines until it is read.
+        <PageLoading />
+      ) : lines.length === 0 ? (
         <EmptyState title="Your cart is empty">
           <p className="max-w-sm text-gray-700">Pick a pair you love, choose your size and press BUY ME!</p>
           <div className="mt-2">{continueShopping}</div>
@@ -104,12 +113,14 @@ export default function CartPage() {
           </section>
           <div className="flex flex-col gap-6">
             <CartSummary lines={lines} />
-            <PaymentForm
-              lines={lines}
-              blocked={stock.some((status) => status.blocked)}
-              refreshShoes={refresh}
-              onPaid={setPaidOrder}
-            />
+            <Suspense fallback={<PageLoading />}>
+              <PaymentForm
+                lines={lines}
+                blocked={stock.some((status) => status.blocked)}
+                refreshShoes={refresh}
+                onPaid={setPaidOrder}
+              />
+            </Suspense>
           </div>
         </div>
       )}

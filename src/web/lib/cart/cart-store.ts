@@ -62,6 +62,17 @@ export function getSnapshot(): CartLine[] {
   return cart;
 }
 
+/**
+ * The cart as the server renders it (it cannot see localStorage), and as the browser first
+ * hydrates it; the shopper's own lines follow at once. Its identity tells `useCart` the lines
+ * are not known yet.
+ */
+export const SERVER_CART: CartLine[] = [];
+
+export function getServerSnapshot(): CartLine[] {
+  return SERVER_CART;
+}
+
 export const cartActions = {
   add: (line: CartLine) => commit(addToCart(cart, line)),
   increment: (key: LineKey) => commit(incrementQuantity(cart, key)),
