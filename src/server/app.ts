@@ -250,6 +250,7 @@ export async function buildApp({
     distDir: config.webDistDir,
     pages: createPageHeads(catalog, publicUrl, createRouteChunks(config.webDistDir)),
     publicUrl,
+    pageCache: catalogCache,
   });
   return app;
 }

@@ -6,6 +6,7 @@ import {
   expectNoHorizontalScroll,
   expectPath,
   footer,
+  navigateInApp,
   nextButton,
   pagination,
   previousButton,
@@ -89,7 +90,8 @@ test.describe('home', () => {
     await page.route('**/api/shoes/onSale*', (route) =>
       route.fulfill({ json: [], headers: { 'x-total-count': '0' } }),
     );
-    await page.goto('/');
+    // Inside the app: a page load would bring the deals with the server's HTML.
+    await navigateInApp(page, '/');
     await expect(page.getByText('Winter sale is coming')).toBeVisible();
     await expect(page.getByRole('button', { name: /Scroll deals/ })).toHaveCount(0);
   });

@@ -1,6 +1,15 @@
 import { formatPrice, inStockSizes, shoeWithSizes } from './support/catalog';
 import { expect, test } from './support/fixtures';
-import { buyButton, expectCartCount, expectPath, main, sizeSelect, storedCart, toast } from './support/shop';
+import {
+  buyButton,
+  expectCartCount,
+  expectPath,
+  main,
+  navigateInApp,
+  sizeSelect,
+  storedCart,
+  toast,
+} from './support/shop';
 
 test.describe('shoe detail', () => {
   test('shows LOADING... and then the whole shoe', async ({ page, catalog }) => {
@@ -13,7 +22,8 @@ test.describe('shoe detail', () => {
       await route.continue();
     });
 
-    await page.goto(`/shoes/${shoe._id}`);
+    // Inside the app: a page load would bring the shoe with the server's HTML.
+    await navigateInApp(page, `/shoes/${shoe._id}`);
     await expect(main(page).getByText('LOADING...', { exact: true })).toBeVisible();
     release();
     await expect(main(page).getByText('LOADING...', { exact: true })).toBeHidden();

@@ -11,7 +11,7 @@ export interface RenderedPage {
   state: DehydratedState;
 }
 
-type ApiFetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type ApiFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 interface ServerRendererModule {
   renderPage(url: string, fetcher: ApiFetch): Promise<RenderedPage>;
@@ -20,7 +20,7 @@ interface ServerRendererModule {
 export type PageRenderer = (url: string) => Promise<RenderedPage>;
 
 /** A GET to the app itself, as the page's hooks would send it from a browser with no cookies. */
-function injectFetch(app: FastifyInstance): ApiFetch {
+export function injectFetch(app: FastifyInstance): ApiFetch {
   return async (url) => {
     const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;

@@ -15,6 +15,8 @@ interface WebAppOptions {
   /** The status and head of the page at a path (see page-heads.ts). */
   pages: (pathname: string, query: URLSearchParams) => Promise<PageAnswer>;
   publicUrl: string;
+  /** Keeps each URL's rendered HTML while the catalogue answers it was made from are kept. */
+  pageCache?: { rememberPage(url: string, compute: () => Promise<string>): Promise<string> };
 }
 
 /**
@@ -25,7 +27,7 @@ interface WebAppOptions {
  * also answers 404). API paths answer JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
-  const { distDir, pages, publicUrl } = options;
+  const { distDir, pages, publicUrl, pageCache } = options;
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile)
     ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), distDir)
@@ -45,7 +47,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
   app.setNotFoundHandler(sendRouteNotFound);
   if (!indexHtml) return;
-  const renderPage = await loadPageRenderer(app, distDir);
+  // Loaded beside the rest of start-up rather than before it: the first page waits for it if need be.
+  const loadingRenderer = loadPageRenderer(app, distDir).catch((error: unknown) => {
+    app.log.error({ err: error }, 'the server renderer failed to load; pages are sent unrendered');
+    return undefined;
+  });
   // A route (not the not-found handler) so that compression and the other hooks apply.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split('?');
@@ -53,17 +59,22 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return sendRouteNotFound(request, reply);
     }
     const page = await pages(pathname, new URLSearchParams(search));
-    let rendered: RenderedPage | undefined;
-    try {
-      rendered = await renderPage?.(request.url);
-    } catch (error) {
-      // The browser can still render the page from the plain shell: a shopper never sees this fail.
-      request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
-    }
+    const compose = async () => {
+      let rendered: RenderedPage | undefined;
+      try {
+        const renderPage = await loadingRenderer;
+        rendered = await renderPage?.(request.url);
+      } catch (error) {
+        // The browser can still render the page from the plain shell: a shopper never sees this fail.
+        request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
+      }
+      return renderPageHtml(indexHtml, { ...page, rendered }, publicUrl);
+    };
+    const html = pageCache ? await pageCache.rememberPage(request.url, compose) : await compose();
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderPageHtml(indexHtml, { ...page, rendered }, publicUrl));
+      .send(html);
   });
 }

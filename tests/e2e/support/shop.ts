@@ -107,3 +107,28 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     innerWidth,
   );
 }
+
+/** The app has taken the server's page over: React attaches its own properties to the nodes it hydrated. */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__react')),
+      ),
+    )
+    .toBe(true);
+}
+
+/**
+ * Opens `path` inside the running app, as a click on a link would: no page load, so the page's
+ * data comes from the browser's own requests (which `page.route` can hold or change), not with
+ * the server's HTML. Starts from a page without catalogue data.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/AboutUs');
+  await expectHydrated(page);
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -79,6 +79,15 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
       return Number(answer.json);
     },
 
+    /**
+     * A page's HTML as the server rendered it from catalogue answers (web-app.ts), kept and dropped
+     * with them. It holds nothing about the visitor, so one copy serves everyone.
+     */
+    async rememberPage(url: string, compute: () => Promise<string>): Promise<string> {
+      const answer = await cached(`page:${url}`, async () => ({ json: await compute() }));
+      return answer.json;
+    },
+
     clear,
 
     /** onSend hook: a route marked `changesCatalog` clears the cache before its answer leaves. */
