@@ -30,7 +30,11 @@ export function benchScenarios(shoeId: string, checkout: CheckoutLoop, only?: st
     { route: 'GET /api/shoes/{id} uncached', path: `/api/shoes/${shoeId}`, load: { uniqueUrls: true } },
     { route: 'GET /api/shoes/onSale cached', path: '/api/shoes/onSale' },
     { route: 'GET /api/shoes/onSale uncached', path: '/api/shoes/onSale', load: { uniqueUrls: true } },
-    { route: 'GET / (HTML)', path: '/' },
+    // Pages come rendered by the server (docs/decisions/006), kept with the catalogue's answers.
+    { route: 'GET / (HTML) cached', path: '/' },
+    { route: 'GET / (HTML) uncached', path: '/', load: { uniqueUrls: true } },
+    { route: 'GET /shoes/{id} (HTML) cached', path: `/shoes/${shoeId}` },
+    { route: 'GET /shoes/{id} (HTML) uncached', path: `/shoes/${shoeId}`, load: { uniqueUrls: true } },
     {
       route: 'checkout loop (pay method + checkout)',
       path: '/api/cart/checkout',

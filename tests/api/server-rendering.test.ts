@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { signUp, uniqueEmail } from './support/session.js';
+import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -26,15 +26,18 @@ const INDEX = `<!doctype html>
 
 /** Renders what the API answers it, so the test sees the renderer reach the app without a network. */
 const RENDERER = `
+let renders = 0;
 export async function renderPage(url, fetchApi) {
+  renders += 1;
   if (url.startsWith('/shoes/') && url.endsWith('broken')) throw new Error('a component threw');
   const brands = await (await fetchApi('/api/brands', { headers: { Accept: 'application/json' } })).json();
   const session = await (await fetchApi('/api/account/session')).json();
   return {
-    html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main>',
+    html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main><p>render ' + renders + '</p>',
     state: { queries: [{ text: '</script><script>alert(1)</script>', session }] },
   };
 }`;
+const ADMIN = { email: 'render.admin@shop.test', password: 'render-admin-password' };
 let t: TestApp;
 let shoeId: string;
 
@@ -44,7 +47,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), INDEX);
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.css'), 'body{color:red}');
   fs.writeFileSync(path.join(root, 'ssr', 'entry-server.js'), RENDERER);
-  t = await createTestApp({}, { webDistDir: distDir });
+  t = await createTestApp(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { webDistDir: distDir, bootstrapAdmin: true },
+  );
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo', 'Nova Feet'],
@@ -66,7 +72,9 @@ describe('server rendering', () => {
     const response = await t.app.inject({ method: 'GET', url: `/shoes/${shoeId}` });
     expect(response.statusCode).toBe(200);
     // Replacement patterns ($&, $1) in the page's text stay as written.
-    expect(rootOf(response.body)).toBe(`<main>/shoes/${shoeId}: Nova Feet, Velo $& $1</main>`);
+    expect(rootOf(response.body)).toMatch(
+      new RegExp(`^<main>/shoes/${shoeId}: Nova Feet, Velo \\$& \\$1</main><p>render \\d+</p>$`),
+    );
   });
 
   it('renders without the visitor: a signed-in visitor gets the same page as anyone', async () => {
@@ -98,6 +106,25 @@ describe('server rendering', () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.body).toContain('<style>body{color:red}</style>');
     expect(response.body).not.toContain('rel="stylesheet"');
+  });
+
+  it('keeps a rendered page until the catalogue changes', async () => {
+    const page = async () => rootOf((await t.app.inject({ method: 'GET', url: '/AboutUs' })).body);
+    const before = await page();
+    expect(before).toContain('Nova Feet, Velo');
+    // The same URL again is the same render, not a new one.
+    expect(await page()).toBe(before);
+    const admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/brands',
+      payload: { name: 'Zephyr' },
+      headers: { cookie: admin, origin: TEST_ORIGIN },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await page();
+    expect(after).toContain('Nova Feet, Velo, Zephyr');
+    expect(after).not.toBe(before);
   });
 
   it('sends the page unrendered when rendering fails, never an error page', async () => {

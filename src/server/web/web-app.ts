@@ -10,13 +10,19 @@ import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** A page as sent: its status and whole HTML. */
+interface PageHtml {
+  status: number;
+  html: string;
+}
+
 interface WebAppOptions {
   distDir: string;
   /** The status and head of the page at a path (see page-heads.ts). */
   pages: (pathname: string, query: URLSearchParams) => Promise<PageAnswer>;
   publicUrl: string;
   /** Keeps each URL's rendered HTML while the catalogue answers it was made from are kept. */
-  pageCache?: { rememberPage(url: string, compute: () => Promise<string>): Promise<string> };
+  pageCache?: { rememberPage(url: string, compute: () => Promise<PageHtml>): Promise<PageHtml> };
 }
 
 /**
@@ -58,8 +64,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
       return sendRouteNotFound(request, reply);
     }
-    const page = await pages(pathname, new URLSearchParams(search));
-    const compose = async () => {
+    const compose = async (): Promise<PageHtml> => {
+      const page = await pages(pathname, new URLSearchParams(search));
       let rendered: RenderedPage | undefined;
       try {
         const renderPage = await loadingRenderer;
@@ -68,11 +74,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         // The browser can still render the page from the plain shell: a shopper never sees this fail.
         request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
       }
-      return renderPageHtml(indexHtml, { ...page, rendered }, publicUrl);
+      return { status: page.status, html: renderPageHtml(indexHtml, { ...page, rendered }, publicUrl) };
     };
-    const html = pageCache ? await pageCache.rememberPage(request.url, compose) : await compose();
+    // The head, status and render depend only on the URL and the catalogue: one copy serves everyone.
+    const { status, html } = pageCache ? await pageCache.rememberPage(request.url, compose) : await compose();
     return reply
-      .status(page.status)
+      .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(html);

@@ -9,8 +9,17 @@ declare module 'fastify' {
 }
 
 interface CachedAnswer {
-  json: string;
+  /** The answer's body as sent: JSON, or a page's HTML. */
+  text: string;
+  /** `X-Total-Count` of a list. */
   total?: number;
+  /** A page's status (404 for an unknown shoe). */
+  status?: number;
+}
+
+export interface CachedPage {
+  status: number;
+  html: string;
 }
 
 /**
@@ -23,7 +32,7 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
   const cache = new LRUCache<string, CachedAnswer>({
     ttl: options.ttlMs,
     maxSize: options.maxBytes,
-    sizeCalculation: (answer) => answer.json.length + 64,
+    sizeCalculation: (answer) => answer.text.length + 64,
   });
   // A read that started before a write must not store what it read after the write cleared the cache.
   let generation = 0;
@@ -64,10 +73,10 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
     ): Promise<FastifyReply> {
       const answer = await cached(request.url, async () => {
         const { body, total } = await compute();
-        return { json: JSON.stringify(body), total };
+        return { text: JSON.stringify(body), total };
       });
       if (answer.total !== undefined) reply.header('x-total-count', answer.total);
-      return reply.type('application/json; charset=utf-8').send(answer.json);
+      return reply.type('application/json; charset=utf-8').send(answer.text);
     },
 
     /**
@@ -75,17 +84,20 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
      * dropped with the answers: paging through a large catalogue counts it once, not per page.
      */
     async rememberCount(key: string, compute: () => Promise<number>): Promise<number> {
-      const answer = await cached(`count:${key}`, async () => ({ json: String(await compute()) }));
-      return Number(answer.json);
+      const answer = await cached(`count:${key}`, async () => ({ text: String(await compute()) }));
+      return Number(answer.text);
     },
 
     /**
      * A page's HTML as the server rendered it from catalogue answers (web-app.ts), kept and dropped
      * with them. It holds nothing about the visitor, so one copy serves everyone.
      */
-    async rememberPage(url: string, compute: () => Promise<string>): Promise<string> {
-      const answer = await cached(`page:${url}`, async () => ({ json: await compute() }));
-      return answer.json;
+    async rememberPage(url: string, compute: () => Promise<CachedPage>): Promise<CachedPage> {
+      const answer = await cached(`page:${url}`, async () => {
+        const { status, html } = await compute();
+        return { text: html, status };
+      });
+      return { status: answer.status ?? 200, html: answer.text };
     },
 
     clear,
