@@ -55,7 +55,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // The server bundle `npm run build` makes (npm test builds before the browser tests): what ships.
+    command: 'node dist/server/main.js',
     url: `${baseURL}/api/brands`,
     timeout: 120_000,
     reuseExistingServer: false,

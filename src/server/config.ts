@@ -103,6 +103,7 @@ export interface Config extends Env {
   webDistDir: string;
 }
 
+// Two levels up from src/server/config.ts, and from the bundle's dist/server/main.js alike.
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {

@@ -2,9 +2,11 @@ import path from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { ROOT_DIR } from '../config.js';
 import type { DatabaseHandle } from './client.js';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+/** From the project's root: the same path whether the server runs from src/ or from its bundle in dist/. */
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'src', 'server', 'db', 'migrations');
 
 /** Arbitrary constant shared by every instance of the shop. */
 const STARTUP_LOCK_ID = 4_242_001;

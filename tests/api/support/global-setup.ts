@@ -6,9 +6,15 @@ import { migrateDatabase } from '../../../src/server/db/migrate.js';
 
 /**
  * Migrating PGlite takes seconds; do it once, dump the result, and let every
- * test file start from a copy of the dump (DESIGN.md §8).
+ * test file start from a copy of the dump (DESIGN.md §8). Also builds the
+ * server bundle the process tests start (tests/integration), as `npm start` runs it.
  */
 export default async function setup(): Promise<() => void> {
+  // @ts-expect-error: a plain ES module script without type declarations.
+  const { buildServer } = (await import('../../../scripts/build-server.mjs')) as {
+    buildServer(): Promise<void>;
+  };
+  await buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-db-'));
   const dumpFile = path.join(dir, 'migrated.tar');
   const handle = await openDatabase({ kind: 'pglite-memory' });

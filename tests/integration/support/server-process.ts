@@ -41,14 +41,14 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** Starts `src/server/main.ts` and resolves once `readyPath` answers 2xx (on a connection of its own). */
+/** Starts the server bundle (`npm start`'s dist/server/main.js, built by the global setup) and resolves once `readyPath` answers 2xx (on a connection of its own). */
 export async function startServer(
   env: Record<string, string>,
   { readyPath = '/api/ready', timeoutMs = 90_000 } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
