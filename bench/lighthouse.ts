@@ -43,12 +43,12 @@ function freePort(): Promise<number> {
 }
 
 function build(): void {
-  console.log('Building the web app (vite build)...');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+  console.log('Building the shop (npm run build: web app, page renderer, server)...');
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (result.status !== 0) throw new Error('vite build failed');
+  if (result.status !== 0) throw new Error('npm run build failed');
 }
 
 async function waitForServer(base: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const server = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -28,22 +28,31 @@ export function isServerBuildStale() {
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
 }
 
+/**
+ * Builds into a fresh directory beside the bundle, then swaps it in: a server still running the old
+ * bundle keeps the files it may yet import lazily, and a failed build leaves the old bundle whole.
+ */
 export async function buildServer() {
   const { build } = await import('esbuild');
-  fs.rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+  const staging = `${SERVER_OUT_DIR}.${process.pid}.${Date.now()}`;
   await build({
     entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outdir: SERVER_OUT_DIR,
+    outdir: staging,
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     packages: 'external',
-    // Chunk names stay readable in stack traces; main.js keeps its name for `node dist/server/main.js`.
-    chunkNames: 'chunks/[name]-[hash]',
+    // Every file at the same depth as main.js: config.ts finds the project's root two levels up from
+    // its own file (import.meta.dirname), wherever esbuild puts it.
+    chunkNames: '[name]-[hash]',
     logLevel: 'warning',
   });
+  const previous = `${staging}.old`;
+  if (fs.existsSync(SERVER_OUT_DIR)) fs.renameSync(SERVER_OUT_DIR, previous);
+  fs.renameSync(staging, SERVER_OUT_DIR);
+  fs.rmSync(previous, { recursive: true, force: true });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();

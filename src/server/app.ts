@@ -167,7 +167,12 @@ export async function buildApp({
   const adminEmail = config.ADMIN_EMAIL;
   const currentUser = createCurrentUser({ auth, db, adminEmail });
   const accounts = createAccountService({ auth, db, images, adminEmail });
-  const catalogCache = createCatalogCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxBytes: 32 * 1024 * 1024 });
+  const catalogCache = createCatalogCache({
+    ttlMs: CATALOG_CACHE_TTL_MS,
+    maxBytes: 32 * 1024 * 1024,
+    // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
+    pageMaxBytes: 32 * 1024 * 1024,
+  });
   app.addHook('onSend', catalogCache.clearAfterWrites);
   if (database.pool) {
     // On PostgreSQL other instances may share the database: they hear of catalogue writes at once.

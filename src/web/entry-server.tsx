@@ -35,6 +35,8 @@ export interface RenderedPage {
   html: string;
   /** The answers it was rendered with, for the browser's query cache. */
   state: DehydratedState;
+  /** False when an answer failed and the page shows it loading: worth sending, not keeping. */
+  complete: boolean;
 }
 
 function app(url: string, queryClient: QueryClient) {
@@ -72,6 +74,7 @@ export function renderPage(url: string, fetcher: ApiFetch): Promise<RenderedPage
 async function renderWithData(url: string): Promise<RenderedPage> {
   const queryClient = createQueryClient({ server: true });
   const tried = new Set<string>();
+  let complete = true;
   // With the page's module loaded the render is synchronous (router.tsx, lazyPage). renderToString
   // writes every part in place, where a prerender may send parts separately with inline scripts
   // to put them in place, which the Content-Security-Policy (script-src 'self') refuses to run.
@@ -85,13 +88,14 @@ async function renderWithData(url: string): Promise<RenderedPage> {
     if (waiting.length === 0 || pass === MAX_DATA_PASSES) {
       const state = dehydrate(queryClient);
       queryClient.clear();
-      return { html, state };
+      return { html, state, complete };
     }
     await Promise.all(
       waiting.map(async (query) => {
         tried.add(query.queryHash);
         await queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey });
         if (queryClient.getQueryState(query.queryKey)?.status === 'error') {
+          complete = false;
           queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
         }
       }),

@@ -30,11 +30,14 @@ let renders = 0;
 export async function renderPage(url, fetchApi) {
   renders += 1;
   if (url.startsWith('/shoes/') && url.endsWith('broken')) throw new Error('a component threw');
+  if (url.endsWith('?hang')) return new Promise(() => {});
   const brands = await (await fetchApi('/api/brands', { headers: { Accept: 'application/json' } })).json();
   const session = await (await fetchApi('/api/account/session')).json();
   return {
     html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main><p>render ' + renders + '</p>',
     state: { queries: [{ text: '</script><script>alert(1)</script>', session }] },
+    // As when an answer failed: the page shows that part loading.
+    complete: !url.endsWith('?partial'),
   };
 }`;
 const ADMIN = { email: 'render.admin@shop.test', password: 'render-admin-password' };
@@ -125,6 +128,19 @@ describe('server rendering', () => {
     const after = await page();
     expect(after).toContain('Nova Feet, Velo, Zephyr');
     expect(after).not.toBe(before);
+  });
+
+  it('sends but does not keep a page rendered without one of its answers', async () => {
+    const page = async () => rootOf((await t.app.inject({ method: 'GET', url: '/AboutUs?partial' })).body);
+    const first = await page();
+    expect(first).toContain('Nova Feet');
+    expect(await page()).not.toBe(first);
+  });
+
+  it('gives up on a render that hangs and sends the page unrendered', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/AboutUs?hang' });
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toBe('');
   });
 
   it('sends the page unrendered when rendering fails, never an error page', async () => {

@@ -19,9 +19,11 @@ function newestMtime(target: string): number {
 export const serverRendererFile = (distDir: string) => path.join(distDir, '..', 'ssr', 'entry-server.js');
 
 export function isWebBuildStale(rootDir: string, distDir: string): boolean {
-  const index = path.join(distDir, 'index.html');
-  if (!fs.existsSync(index) || !fs.existsSync(serverRendererFile(distDir))) return true;
-  const built = fs.statSync(index).mtimeMs;
+  const outputs = [path.join(distDir, 'index.html'), serverRendererFile(distDir)];
+  if (outputs.some((file) => !fs.existsSync(file))) return true;
+  // The older of the two builds: a browser build newer than the renderer (or the other way round)
+  // would render pages that differ from what the browser then hydrates.
+  const built = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
   return WEB_SOURCES.some((source) => newestMtime(path.join(rootDir, source)) > built);
 }
 

@@ -9,6 +9,8 @@ export interface RenderedPage {
   html: string;
   /** The answers it was rendered with, for the browser's query cache. */
   state: DehydratedState;
+  /** False when an answer failed and the page shows it loading: worth sending, not keeping. */
+  complete: boolean;
 }
 
 export type ApiFetch = (url: string, init?: RequestInit) => Promise<Response>;

@@ -10,6 +10,17 @@ import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** A render waiting longer than this (an answer that hangs) is given up: the page goes out unrendered. */
+const RENDER_TIMEOUT_MS = 3_000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** A page as sent: its status and whole HTML. */
 interface PageHtml {
   status: number;
@@ -22,7 +33,9 @@ interface WebAppOptions {
   pages: (pathname: string, query: URLSearchParams) => Promise<PageAnswer>;
   publicUrl: string;
   /** Keeps each URL's rendered HTML while the catalogue answers it was made from are kept. */
-  pageCache?: { rememberPage(url: string, compute: () => Promise<PageHtml>): Promise<PageHtml> };
+  pageCache?: {
+    rememberPage(url: string, compute: () => Promise<PageHtml & { keep: boolean }>): Promise<PageHtml>;
+  };
 }
 
 /**
@@ -64,17 +77,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
       return sendRouteNotFound(request, reply);
     }
-    const compose = async (): Promise<PageHtml> => {
+    const compose = async (): Promise<PageHtml & { keep: boolean }> => {
       const page = await pages(pathname, new URLSearchParams(search));
       let rendered: RenderedPage | undefined;
       try {
         const renderPage = await loadingRenderer;
-        rendered = await renderPage?.(request.url);
+        if (renderPage) rendered = await withinTime(renderPage(request.url), RENDER_TIMEOUT_MS);
       } catch (error) {
         // The browser can still render the page from the plain shell: a shopper never sees this fail.
         request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
       }
-      return { status: page.status, html: renderPageHtml(indexHtml, { ...page, rendered }, publicUrl) };
+      const html = renderPageHtml(indexHtml, { ...page, rendered }, publicUrl);
+      // A page whose render failed, timed out or lacks an answer is sent, not kept for everyone.
+      return { status: page.status, html, keep: rendered?.complete ?? false };
     };
     // The head, status and render depend only on the URL and the catalogue: one copy serves everyone.
     const { status, html } = pageCache ? await pageCache.rememberPage(request.url, compose) : await compose();

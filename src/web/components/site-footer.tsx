@@ -45,7 +45,8 @@ function LinkColumn({ title, links }: { title: string; links: readonly { label: 
 
 /** Site-wide footer (spec §2 "Footer"): static pages, social and playlist links, newsletter. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // UTC, as the server renders it (a visitor's New Year's Eve would otherwise differ from the HTML).
+  const year = new Date().getUTCFullYear();
 
   return (
     <footer className="mt-16 bg-ink text-paper">

@@ -11,10 +11,11 @@ import { migrateDatabase } from '../../../src/server/db/migrate.js';
  */
 export default async function setup(): Promise<() => void> {
   // @ts-expect-error: a plain ES module script without type declarations.
-  const { buildServer } = (await import('../../../scripts/build-server.mjs')) as {
+  const serverBuild = (await import('../../../scripts/build-server.mjs')) as {
     buildServer(): Promise<void>;
+    isServerBuildStale(): boolean;
   };
-  await buildServer();
+  if (serverBuild.isServerBuildStale()) await serverBuild.buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-db-'));
   const dumpFile = path.join(dir, 'migrated.tar');
   const handle = await openDatabase({ kind: 'pglite-memory' });

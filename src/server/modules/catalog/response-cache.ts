@@ -3,7 +3,10 @@ import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** This route can change shoes, stock or brands: the catalogue cache is dropped when it answers. */
+    /**
+     * This route can change shoes, stock, brands or reviews: the catalogue cache (answers and the
+     * pages rendered from them) is dropped when it answers.
+     */
     changesCatalog?: boolean;
   }
 }
@@ -15,6 +18,8 @@ interface CachedAnswer {
   total?: number;
   /** A page's status (404 for an unknown shoe). */
   status?: number;
+  /** False for an answer to send this once but not keep (a page whose render failed). */
+  keep?: boolean;
 }
 
 export interface CachedPage {
@@ -23,24 +28,32 @@ export interface CachedPage {
 }
 
 /**
- * Catalogue answers kept as ready-to-send JSON. Any route marked
- * `changesCatalog` (admin edits, checkouts) empties the cache of this
- * instance; cache-sync.ts tells the other instances on PostgreSQL, and the
- * short TTL bounds how stale another instance's copy can be when it cannot.
+ * Catalogue answers kept as ready-to-send JSON, and the pages the server rendered from them (in a
+ * store of their own, so many pages never push the API's answers out). Any route marked
+ * `changesCatalog` (admin edits, checkouts, reviews) empties both on this instance; cache-sync.ts
+ * tells the other instances on PostgreSQL, and the short TTL bounds how stale another instance's
+ * copy can be when it cannot.
  */
-export function createCatalogCache(options: { ttlMs: number; maxBytes: number }) {
-  const cache = new LRUCache<string, CachedAnswer>({
-    ttl: options.ttlMs,
-    maxSize: options.maxBytes,
-    sizeCalculation: (answer) => answer.text.length + 64,
-  });
+export function createCatalogCache(options: { ttlMs: number; maxBytes: number; pageMaxBytes?: number }) {
+  const store = (maxBytes: number) =>
+    new LRUCache<string, CachedAnswer>({
+      ttl: options.ttlMs,
+      maxSize: maxBytes,
+      sizeCalculation: (answer) => answer.text.length + 64,
+    });
+  const answers = store(options.maxBytes);
+  const pages = store(options.pageMaxBytes ?? options.maxBytes);
   // A read that started before a write must not store what it read after the write cleared the cache.
   let generation = 0;
   // Requests that miss together share one computation: when an entry expires under load, fifty
   // requests would otherwise run fifty identical queries at once.
   const computing = new Map<string, Promise<CachedAnswer>>();
 
-  function cached(key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  function cached(
+    cache: LRUCache<string, CachedAnswer>,
+    key: string,
+    compute: () => Promise<CachedAnswer>,
+  ): Promise<CachedAnswer> {
     const hit = cache.get(key);
     if (hit) return Promise.resolve(hit);
     const pending = computing.get(key);
@@ -48,7 +61,7 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
     const started = generation;
     const promise = compute()
       .then((answer) => {
-        if (started === generation) cache.set(key, answer);
+        if (started === generation && answer.keep !== false) cache.set(key, answer);
         return answer;
       })
       .finally(() => {
@@ -60,7 +73,8 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
 
   function clear(): void {
     generation += 1;
-    cache.clear();
+    answers.clear();
+    pages.clear();
     computing.clear();
   }
 
@@ -71,7 +85,7 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
       reply: FastifyReply,
       compute: () => Promise<{ body: unknown; total?: number }>,
     ): Promise<FastifyReply> {
-      const answer = await cached(request.url, async () => {
+      const answer = await cached(answers, request.url, async () => {
         const { body, total } = await compute();
         return { text: JSON.stringify(body), total };
       });
@@ -84,18 +98,22 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number })
      * dropped with the answers: paging through a large catalogue counts it once, not per page.
      */
     async rememberCount(key: string, compute: () => Promise<number>): Promise<number> {
-      const answer = await cached(`count:${key}`, async () => ({ text: String(await compute()) }));
+      const answer = await cached(answers, `count:${key}`, async () => ({ text: String(await compute()) }));
       return Number(answer.text);
     },
 
     /**
      * A page's HTML as the server rendered it from catalogue answers (web-app.ts), kept and dropped
-     * with them. It holds nothing about the visitor, so one copy serves everyone.
+     * with them. It holds nothing about the visitor, so one copy serves everyone. A page computed
+     * with `keep: false` is shared with the requests waiting for it, then computed again.
      */
-    async rememberPage(url: string, compute: () => Promise<CachedPage>): Promise<CachedPage> {
-      const answer = await cached(`page:${url}`, async () => {
-        const { status, html } = await compute();
-        return { text: html, status };
+    async rememberPage(
+      url: string,
+      compute: () => Promise<CachedPage & { keep: boolean }>,
+    ): Promise<CachedPage> {
+      const answer = await cached(pages, `page:${url}`, async () => {
+        const { status, html, keep } = await compute();
+        return { text: html, status, keep };
       });
       return { status: answer.status ?? 200, html: answer.text };
     },

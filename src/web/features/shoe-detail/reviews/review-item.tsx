@@ -17,7 +17,9 @@ function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso.slice(0, 10)
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    : // In UTC, as the server renders it: a visitor's own time zone could show another day and make
+      // the page differ from the server's HTML.
+      date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /**
