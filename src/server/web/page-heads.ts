@@ -4,7 +4,7 @@ import { documentTitle, PAGE_TITLES, SHOP_DESCRIPTION, shoeHead, type PageHead }
 import { HttpError } from '../http/errors.js';
 import type { CatalogService } from '../modules/catalog/service.js';
 import { IMAGE_SIZES, imageSrcSet } from '../../domain/images.js';
-import { pageDataUrls, ROUTE_MODULES } from './page-preloads.js';
+import { BROWSER_DRAWN_ROUTES, pageDataUrls, ROUTE_MODULES } from './page-preloads.js';
 import { catalogUrls } from '../../domain/catalog-urls.js';
 
 /** Public pages worth a search result, by route pattern: their title (the page's own heading). */
@@ -30,6 +30,8 @@ function segment(pathname: string, index: number): string | undefined {
 /** What the browser may fetch before the app asks: the page's code, its API answers, its main image. */
 export interface PagePreloads {
   modules: string[];
+  /** The code a page rendered on the server still needs before its content shows (see BROWSER_DRAWN_ROUTES). */
+  renderedModules: string[];
   fetches: string[];
   /** The answers about the visitor (who is signed in), which a page rendered on the server leaves to the browser. */
   visitorFetches: string[];
@@ -56,8 +58,10 @@ export function createPageHeads(
 ) {
   function preloadsOf(route: string, query: URLSearchParams, param?: string, image?: string): PagePreloads {
     const moduleKey = ROUTE_MODULES[route];
+    const modules = moduleKey ? routeChunks(moduleKey) : [];
     return {
-      modules: moduleKey ? routeChunks(moduleKey) : [],
+      modules,
+      renderedModules: BROWSER_DRAWN_ROUTES.has(route) ? modules : [],
       fetches: pageDataUrls(route, query, param),
       visitorFetches: [catalogUrls.session()],
       image: image ? { href: image, srcset: imageSrcSet(image), sizes: IMAGE_SIZES.shoePage } : undefined,

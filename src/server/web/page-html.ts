@@ -58,14 +58,16 @@ export function renderPageHtml(indexHtml: string, page: PageParts, origin: strin
  * hands the preloaded answers to it instead of asking twice.
  */
 function withPreloads(indexHtml: string, preloads: PagePreloads, rendered: boolean): string {
-  // A rendered page carries its public answers; the browser still asks who the visitor is.
+  // A rendered page carries its public answers and its content; the browser still asks who the
+  // visitor is, and needs the page's code first only where it draws the content itself.
   const fetches = rendered ? preloads.visitorFetches : preloads.fetches;
+  const modules = rendered ? preloads.renderedModules : preloads.modules;
   const tags = [
     ...(preloads.image ? [imagePreload(preloads.image)] : []),
     ...fetches.map(
       (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
     ),
-    ...preloads.modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
   ];
   if (tags.length === 0) return indexHtml;
   return indexHtml.replace(

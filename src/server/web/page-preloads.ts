@@ -24,6 +24,19 @@ export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/TermsOfService': 'features/static-pages/terms-page.tsx',
 };
 
+/**
+ * Pages whose content the browser draws even when the server rendered the page: the stored cart,
+ * and the signed-in pages (the server renders without the visitor). Their code is the first paint
+ * of their content, so it is hinted with the HTML; other rendered pages need theirs only to hydrate,
+ * and fetching it then leaves the first paint the whole connection.
+ */
+export const BROWSER_DRAWN_ROUTES: ReadonlySet<string> = new Set([
+  '/cart',
+  '/favorites',
+  '/account',
+  '/order/{idPayment}',
+]);
+
 /** What the layout asks for on every page: the header's brand menu and who is signed in. */
 const EVERY_PAGE = [catalogUrls.brands(), catalogUrls.session()];
 
