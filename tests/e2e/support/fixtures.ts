@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { createAccount, type Account } from './accounts';
 import { loadCatalog, type Catalog } from './catalog';
 
@@ -16,6 +16,16 @@ interface WorkerFixtures {
   shopper: Account;
 }
 
+/** React has attached its own properties to the page's main element: the app has taken it over. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      // Not the shop's app (an API answer opened from a mail link): nothing to wait for.
+      !document.getElementById('root') ||
+      Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__react')),
+  );
+}
+
 function baseUrlOf(use: { baseURL?: string | undefined }): string {
   if (!use.baseURL) throw new Error('the project has no baseURL');
   return use.baseURL;
@@ -26,6 +36,18 @@ function baseUrlOf(use: { baseURL?: string | undefined }): string {
  * worker: the tests never change the catalogue) and shopper accounts.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Pages come rendered from the server and the app takes them over a moment later; a click in
+  // between would reach a button with no handler yet. `page.goto` waits for the takeover, as a
+  // shopper waits for a page to respond (tests/e2e/server-rendering.spec.ts checks the takeover).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false) await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   catalog: [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });

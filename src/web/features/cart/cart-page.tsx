@@ -6,6 +6,7 @@ import { useCartStock } from '../../api/use-cart-stock';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
+import { MESSAGES } from '../../../domain/messages';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { lineStockStatus } from '../../lib/cart/line-stock';
@@ -74,14 +75,20 @@ export default function CartPage() {
           </div>
         )}
       </div>
-      {!known ? (
-        // The server's HTML cannot know the stored cart: neither "empty" nor lines until it is read.
-        <PageLoading />
-      ) : lines.length === 0 ? (
-        <EmptyState title="Your cart is empty">
-          <p className="max-w-sm text-gray-700">Pick a pair you love, choose your size and press BUY ME!</p>
-          <div className="mt-2">{continueShopping}</div>
-        </EmptyState>
+      {!known || lines.length === 0 ? (
+        // The server's HTML cannot know the stored cart: it says neither "empty" nor shows lines, but
+        // has the empty cart's shape, so an empty cart only changes the words once the stored cart is
+        // read (the page's largest text is then the one painted first, not a second one).
+        <div role="status" aria-busy={!known}>
+          <EmptyState title={known ? 'Your cart is empty' : MESSAGES.pages.loading}>
+            <p className="max-w-sm text-gray-700">
+              {known
+                ? 'Pick a pair you love, choose your size and press BUY ME!'
+                : 'Looking for the pairs you picked, in your sizes and at their prices...'}
+            </p>
+            <div className="mt-2">{continueShopping}</div>
+          </EmptyState>
+        </div>
       ) : (
         <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
           <section aria-labelledby="lines-heading">
