@@ -49,7 +49,9 @@ export function SiteFooter() {
   const year = new Date().getUTCFullYear();
 
   return (
-    <footer className="mt-16 bg-ink text-paper">
+    // The footer starts below the fold: the browser lays it out and paints it only as it comes near
+    // the screen (content-visibility), which keeps that work out of the page's first moments.
+    <footer className="mt-16 bg-ink text-paper [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
       <div
         className={`${PAGE_WIDTH} grid grid-cols-1 gap-10 py-12 md:grid-cols-2 lg:grid-cols-[1.3fr_0.7fr_0.7fr_1.5fr]`}
       >
