@@ -24,6 +24,12 @@ export const MAX_SEARCH_LENGTH = 100;
 
 export const CART_STORAGE_KEY = 'carrito';
 
+/**
+ * The id of the JSON data block holding the answers a page was rendered with on the server: the
+ * server writes it (src/server/web/page-html.ts), the browser reads it before hydrating.
+ */
+export const SERVER_STATE_ID = 'shop-state';
+
 /** Notification timers in milliseconds (spec §9). */
 export const NOTICE_MS = {
   success: 2000,

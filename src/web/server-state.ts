@@ -1,7 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-
-/** The element carrying the answers the server rendered the page with (a data block: no script runs). */
-export const SERVER_STATE_ID = 'shop-state';
+import { SERVER_STATE_ID } from '../domain/constants';
 
 /** The server's answers, when this page came rendered from the server. */
 export function readServerState(): DehydratedState | undefined {

@@ -1,9 +1,7 @@
+import { SERVER_STATE_ID } from '../../domain/constants.js';
 import type { PageHead } from '../../domain/seo.js';
 import type { PagePreloads } from './page-heads.js';
 import type { RenderedPage } from './page-renderer.js';
-
-/** Must match SERVER_STATE_ID in src/web/server-state.ts, where the browser reads it. */
-const SERVER_STATE_ID = 'shop-state';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,22 +1,14 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { DehydratedState } from '@tanstack/react-query';
 import type { FastifyInstance } from 'fastify';
 import { serverRendererFile } from '../build/web-build.js';
+// The renderer's own types (a type-only import: the server loads the built module, never the source).
+import type { ApiFetch, RenderedPage, renderPage } from '../../web/entry-server.js';
 
-export interface RenderedPage {
-  /** The markup of `#root`. */
-  html: string;
-  /** The answers it was rendered with, for the browser's query cache. */
-  state: DehydratedState;
-  /** False when an answer failed and the page shows it loading: worth sending, not keeping. */
-  complete: boolean;
-}
-
-export type ApiFetch = (url: string, init?: RequestInit) => Promise<Response>;
+export type { ApiFetch, RenderedPage };
 
 interface ServerRendererModule {
-  renderPage(url: string, fetcher: ApiFetch): Promise<RenderedPage>;
+  renderPage: typeof renderPage;
 }
 
 export type PageRenderer = (url: string) => Promise<RenderedPage>;

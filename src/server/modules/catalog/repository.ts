@@ -94,15 +94,9 @@ export function createCatalogRepository(
       const relevance = search ? sql<number>`word_similarity(${search}, ${shoes.name})` : sql<number>`0`;
       const page = db
         .select({
-          id: shoes.id,
-          name: shoes.name,
+          ...shoeColumns,
+          // Aliased: in a subquery the brand's `name` would clash with the shoe's.
           brand: sql<string>`${brands.name}`.as('brand'),
-          image: shoes.image,
-          description: shoes.description,
-          color: shoes.color,
-          priceCents: shoes.priceCents,
-          onSale: shoes.onSale,
-          version: shoes.version,
           relevance: relevance.as('relevance'),
         })
         .from(shoes)
