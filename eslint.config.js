@@ -17,7 +17,19 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Pages are painted before the app runs: a form submitted natively must never put its
+          // fields in a URL (docs/decisions/007).
+          selector:
+            "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='method'][value.value='post']))",
+          message: 'A <form> must be method="post" (docs/decisions/007).',
+        },
+      ],
+    },
   },
   {
     files: ['src/domain/**/*.ts'],

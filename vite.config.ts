@@ -1,9 +1,39 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
+const PRE_APP_ENTRY = 'pre-app';
+
+/**
+ * The pre-app capture (src/web/pre-app/capture.ts) is an entry of its own, a few hundred bytes
+ * loaded `async` from the head: it runs as soon as it arrives, long before the app's code, and
+ * keeps what the shopper does until the app takes the page over (docs/decisions/007).
+ */
+function preAppScript(): Plugin {
+  return {
+    name: 'pre-app-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === PRE_APP_ENTRY,
+        );
+        if (!chunk) throw new Error('the pre-app capture was not built');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, src: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
@@ -17,6 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          preAppScript(),
           compression({
             algorithms: ['brotliCompress', 'gzip'],
             include: /\.(js|css|svg)$/,
@@ -38,6 +69,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // bench/bundle-size.ts reads it to add up the home page's first-load JavaScript.
         manifest: true,
+        rollupOptions: {
+          input: {
+            index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+            [PRE_APP_ENTRY]: fileURLToPath(new URL('./src/web/pre-app/capture.ts', import.meta.url)),
+          },
+        },
       },
   ssr: {
     // Bundled (only the icons used) rather than loading the whole icon set when the server starts.

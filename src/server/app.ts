@@ -31,6 +31,7 @@ import { resolveSessionSecret } from './auth/session-secret.js';
 import { refuseCrossSiteWrites } from './http/same-origin.js';
 import { answerFrameworkError } from './http/framework-errors.js';
 import { refuseNulCharacters } from './http/nul-characters.js';
+import { REDACTED, REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.js';
 import { secureCookiesOverHttps } from './http/secure-cookies.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { createAccountService } from './modules/accounts/service.js';
@@ -94,7 +95,15 @@ export async function buildApp({
   imageStorage = createImageStorage(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          // No credential, token or card number in a log line, whatever a client puts in a URL.
+          serializers: { req: serializeRequest },
+          redact: { paths: REDACTED_LOG_PATHS, censor: REDACTED },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     genReqId: requestIdOf,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

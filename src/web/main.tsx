@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
+import { AppTakeover } from './pre-app/app-takeover';
 import { AppRoutes, preloadPageOf } from './router';
 import { readServerState } from './server-state';
 import './styles.css';
@@ -18,6 +19,8 @@ const app = (
           chunk is still loading shows its loading state meanwhile. */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
+        {/* Last: what was done before the app ran is replayed once everything above is live. */}
+        <AppTakeover />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from '../http/errors.js';
 import { inlineStylesheets } from './inline-styles.js';
+import { withoutLeakedFields } from './leaked-fields.js';
 import { renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
@@ -19,6 +20,28 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const isApiPath = (pathname: string) =>
+  pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/');
+
+/**
+ * A page's form posted by the browser itself: the app was not running to handle it (the pre-app
+ * capture keeps submits until it does; docs/decisions/007). Every form is `method="post"`, so its
+ * fields never travel in a URL; here they are read by nobody: the body is discarded unparsed and
+ * the browser is sent back to the page it posted from.
+ */
+async function answerNativeFormPosts(scope: FastifyInstance): Promise<void> {
+  scope.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+  scope.post('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname)) return sendRouteNotFound(request, reply);
+    return reply.header('cache-control', 'no-store').redirect(request.url, 303);
+  });
 }
 
 /** A page as sent: its status and whole HTML. */
@@ -65,6 +88,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
   app.setNotFoundHandler(sendRouteNotFound);
+  await app.register(answerNativeFormPosts);
   if (!indexHtml) return;
   // Loaded beside the rest of start-up rather than before it: the first page waits for it if need be.
   const loadingRenderer = loadPageRenderer(app, distDir).catch((error: unknown) => {
@@ -74,9 +98,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // A route (not the not-found handler) so that compression and the other hooks apply.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split('?');
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
-      return sendRouteNotFound(request, reply);
-    }
+    if (isApiPath(pathname)) return sendRouteNotFound(request, reply);
+    const cleanUrl = withoutLeakedFields(request.url);
+    if (cleanUrl !== undefined) return reply.header('cache-control', 'no-store').redirect(cleanUrl, 303);
     const compose = async (): Promise<PageHtml & { keep: boolean }> => {
       const page = await pages(pathname, new URLSearchParams(search));
       let rendered: RenderedPage | undefined;

@@ -39,7 +39,7 @@ export function NewsletterForm() {
   const emailError = errors.email?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up">
       <label htmlFor={fieldId} className="block text-sm text-gray-300">
         Email for our newsletter
       </label>

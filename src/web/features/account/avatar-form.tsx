@@ -85,7 +85,7 @@ export function AvatarForm({ user }: { user: User }) {
 
   return (
     <AccountSection title="Profile image" description="A square picture looks best; we crop it to a circle.">
-      <form onSubmit={onSubmit} noValidate aria-label="Profile image" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Profile image" className="space-y-5">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           <UserAvatar
             user={{ image: chosen?.preview ?? user.image }}

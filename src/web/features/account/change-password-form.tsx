@@ -53,7 +53,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       title="Password"
       description="Signing in elsewhere? Changing it signs out your other devices."
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Change password" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Change password" className="space-y-5">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <div className="grid gap-5 sm:grid-cols-2">

@@ -44,7 +44,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <AccountSection title="Profile" description="Your display name is how the shop greets you.">
-      <form onSubmit={onSubmit} noValidate aria-label="Profile" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Profile" className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={emailId} label="Email" error={undefined}>
             <input

@@ -43,7 +43,7 @@ export function CreateBrandForm() {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Create Brand" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create Brand" className="space-y-5">
         <TextField name="name" label="Name of brand" maxLength={40} hint="Letters and spaces." />
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <SubmitButton label="Create" busyLabel="Creating..." busy={form.formState.isSubmitting} icon={Plus} />

@@ -75,7 +75,7 @@ export function CreateShoeForm() {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Create Shoes" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create Shoes" className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <BrandField />
           <TextField name="name" label="Name" maxLength={40} />

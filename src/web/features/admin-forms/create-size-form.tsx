@@ -41,7 +41,7 @@ export function CreateSizeForm({ shoe }: { shoe: Shoe }) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Create size" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create size" className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
           <TextField

@@ -77,7 +77,7 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Modify Shoes" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Modify Shoes" className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <BrandField current={shoe.brand} />
           <TextField name="name" label="Name" maxLength={40} />

@@ -68,7 +68,7 @@ export default function CreateAccountPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Create account" className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create account" className="space-y-5">
         <CredentialsFields
           id={id}
           register={register}

@@ -63,7 +63,7 @@ export default function ForgetPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label={heading} className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label={heading} className="space-y-5">
         <EmailField id={emailId} error={errors.email?.message} registration={register('email')} />
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         {/* Always rendered so screen readers announce the confirmation when it appears. */}

@@ -98,7 +98,7 @@ export default function SignInPage() {
         {googleError && <FormAlert tone="error">{googleError}</FormAlert>}
         <GoogleSignInButton />
         <OrDivider />
-        <form onSubmit={onSubmit} noValidate aria-label="Sign in" className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate aria-label="Sign in" className="space-y-5">
           <CredentialsFields
             id={id}
             register={register}

@@ -84,7 +84,7 @@ function CardInput({
             <input
               id={id}
               ref={field.ref}
-              name={field.name}
+              // No name: a card field is never part of a native form submission, whatever happens.
               value={field.value}
               onBlur={field.onBlur}
               onChange={(event) => field.onChange(reformat(event, field.value, format))}

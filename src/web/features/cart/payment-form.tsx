@@ -240,7 +240,7 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
   };
 
   return (
-    <form
+    <form method="post"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-labelledby={headingId}

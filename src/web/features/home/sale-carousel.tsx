@@ -39,6 +39,13 @@ function useLazyEmbla(viewport: RefObject<HTMLDivElement | null>): EmblaCarousel
   return embla;
 }
 
+type Direction = 'prev' | 'next';
+
+function move(embla: EmblaCarouselType, direction: Direction): void {
+  if (direction === 'prev') embla.scrollPrev();
+  else embla.scrollNext();
+}
+
 const arrowClass =
   'inline-flex size-11 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/10 transition-colors hover:bg-ink hover:text-white';
 
@@ -46,8 +53,17 @@ const arrowClass =
 export function SaleCarousel({ shoes, heading }: SaleCarouselProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const embla = useLazyEmbla(viewportRef);
-  const scrollPrev = () => embla?.scrollPrev();
-  const scrollNext = () => embla?.scrollNext();
+  // Arrows pressed before Embla has loaded (or before the app ran) scroll once it is there.
+  const early = useRef<Direction[]>([]);
+  useEffect(() => {
+    if (embla) for (const direction of early.current.splice(0)) move(embla, direction);
+  }, [embla]);
+  const scroll = (direction: Direction) => {
+    if (embla) move(embla, direction);
+    else early.current.push(direction);
+  };
+  const scrollPrev = () => scroll('prev');
+  const scrollNext = () => scroll('next');
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import type { Shoe } from '../../../domain/catalog';
@@ -17,8 +18,16 @@ import { paths } from '../../paths';
  * filled removes it. A visitor is sent to sign in and comes back here afterwards.
  */
 export function FavoriteToggle({ shoe, className = '' }: { shoe: Shoe; className?: string }) {
-  const { data: user } = useSession();
-  const { data: favorites } = useFavorites(user?._id);
+  const session = useSession();
+  const user = session.data;
+  const favoritesQuery = useFavorites(user?._id);
+  const favorites = favoritesQuery.data;
+  // Who is signed in, and then their favorites, arrive after the page: a press before that waits
+  // for them rather than guessing (a press kept from before the app ran lands here too).
+  const known = !session.isPending && (!user || !favoritesQuery.isPending);
+  const [pressesWaiting, setPressesWaiting] = useState(0);
+  const pressesDone = useRef(0);
+  const waiting = !known && pressesWaiting > 0;
   const add = useAddFavorite();
   const remove = useRemoveFavorite();
   const navigate = useNavigate();
@@ -26,7 +35,7 @@ export function FavoriteToggle({ shoe, className = '' }: { shoe: Shoe; className
 
   // Until the list arrives the heart reads as "absent": adding twice keeps one record.
   const isFavorite = favorites?.some((favorite) => favorite._id === shoe._id) ?? false;
-  const busy = add.isPending || remove.isPending;
+  const busy = add.isPending || remove.isPending || waiting;
 
   function goSignIn(): void {
     const state: SignInRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
@@ -42,8 +51,7 @@ export function FavoriteToggle({ shoe, className = '' }: { shoe: Shoe; className
     toast.error(errorMessage(error), { id: 'favorite-error', duration: NOTICE_MS.error });
   }
 
-  function toggle(): void {
-    if (busy) return;
+  function act(): void {
     if (!user) {
       goSignIn();
       return;
@@ -68,6 +76,20 @@ export function FavoriteToggle({ shoe, className = '' }: { shoe: Shoe; className
       );
     }
   }
+
+  function toggle(): void {
+    if (busy) return;
+    if (known) act();
+    // One press, however many times it was pressed while waiting.
+    else setPressesWaiting(pressesDone.current + 1);
+  }
+
+  const actOnce = useEffectEvent(() => act());
+  useEffect(() => {
+    if (!known || pressesWaiting <= pressesDone.current) return;
+    pressesDone.current = pressesWaiting;
+    actOnce();
+  }, [known, pressesWaiting]);
 
   return (
     <button

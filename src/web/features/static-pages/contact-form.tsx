@@ -50,7 +50,7 @@ export function ContactForm() {
   const messageId = `${id}-message`;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-6">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField id={nameId} label="Name" error={errors.name?.message}>
           <input

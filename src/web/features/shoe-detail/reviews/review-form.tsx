@@ -72,7 +72,7 @@ export function ReviewForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={title} className="space-y-4">
+    <form method="post" onSubmit={submit} noValidate aria-label={title} className="space-y-4">
       <FormField
         id={textId}
         label={textLabel}
