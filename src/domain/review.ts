@@ -36,6 +36,19 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/**
+ * May the signed-in user review this shoe? Asked when they press 'I already bought them', so a
+ * shopper who has no Received order of it hears so before writing anything (spec §4).
+ */
+export const reviewEligibilitySchema = z.object({
+  eligible: z.boolean(),
+  /** Why not, in the spec's words: "You haven't bought these yet", or already reviewed. */
+  reason: z
+    .object({ code: z.enum(['not_bought', 'already_reviewed']), message: z.string() })
+    .optional(),
+});
+export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;
+
 export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number {
   if (reviews.length === 0) return 0;
   return Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;

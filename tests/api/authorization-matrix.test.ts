@@ -867,6 +867,26 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'GET /api/reviews/{shoeId}/eligibility',
+    note: 'a shoe the user received',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: OK,
+      'other user': OK,
+      'disabled user': DISABLED,
+      manager: OK,
+      administrator: OK,
+    },
+    prepare: async ({ owner }) => {
+      const shoe = await freshShoe();
+      await orderFor(owner, { status: 'Received', shoeId: shoe });
+      return { shoe };
+    },
+    request: ({ fixture }) => get(`/api/reviews/${fixture.shoe}/eligibility`),
+    // Each answers for themselves: only the buyer may review it.
+    check: (response, { role }) => expect(response.json().eligible).toBe(role === 'user'),
+  },
+  {
     route: 'POST /api/reviews/{shoeId}',
     note: 'a shoe the user received',
     outcomes: {

@@ -166,4 +166,49 @@ describe('reviews', () => {
       (await send('PUT', '/api/cart/order/pi_nope', adminCookie, { status: 'Received' })).statusCode,
     ).toBe(404);
   });
+
+  it("answers 'I already bought them' before a review is written: eligible only with a Received order and no review yet", async () => {
+    const eligibility = (shoe: string, cookie?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reviews/${shoe}/eligibility`,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+
+    expect((await eligibility(shoeId)).statusCode).toBe(401);
+
+    const stranger = await signUp(t.app);
+    const notBought = await eligibility(shoeId, stranger.cookie);
+    expect(notBought.statusCode).toBe(200);
+    expect(notBought.headers['cache-control']).toBe('private, no-store');
+    expect(notBought.json()).toEqual({
+      eligible: false,
+      reason: { code: 'not_bought', message: MESSAGES.review.notBought },
+    });
+
+    // Paid but not yet Received is not enough, as for the review itself.
+    const pending = await buyer(false);
+    expect((await eligibility(shoeId, pending.cookie)).json()).toMatchObject({
+      eligible: false,
+      reason: { code: 'not_bought' },
+    });
+
+    const received = await buyer(true);
+    expect((await eligibility(shoeId, received.cookie)).json()).toEqual({ eligible: true });
+    expect((await eligibility(otherShoeId, received.cookie)).json()).toMatchObject({ eligible: false });
+
+    const written = await send('POST', `/api/reviews/${shoeId}`, received.cookie, {
+      review: 'Fits well',
+      rating: 4,
+    });
+    expect(written.statusCode).toBe(201);
+    expect((await eligibility(shoeId, received.cookie)).json()).toMatchObject({
+      eligible: false,
+      reason: { code: 'already_reviewed' },
+    });
+
+    const missing = await eligibility('00000000-0000-4000-8000-000000000000', received.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect((await eligibility('not-a-shoe', received.cookie)).statusCode).toBe(404);
+  });
 });

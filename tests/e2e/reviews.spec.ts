@@ -21,13 +21,12 @@ test.describe('reviews', () => {
     const size = inStockSizes(shoe)[0]!;
     await signInWithSession(context, account);
 
-    // Before buying, the server refuses.
+    // Before buying, pressing 'I already bought them' says so at once; no form opens.
     await page.goto(`/shoes/${shoe._id}`);
     await main(page).getByRole('button', { name: 'I already bought them' }).click();
+    await expect(toast(page, "You haven't bought these yet")).toBeVisible();
     const form = main(page).getByRole('form', { name: 'Write a review' });
-    await form.getByRole('textbox', { name: 'Your review' }).fill('Looks great on paper.');
-    await form.getByRole('button', { name: 'Send review' }).click();
-    await expect(main(page).getByRole('alert')).toContainText("You haven't bought these yet");
+    await expect(form).toHaveCount(0);
 
     // Buy it, and the administrator marks the order Received.
     const headers = sameOrigin(baseURL!);

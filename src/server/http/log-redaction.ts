@@ -70,7 +70,16 @@ export function serializeRequest(request: FastifyRequest) {
 }
 
 /** Names that are a secret wherever they appear in a logged object (`code` or `state` are not: an error has a code). */
-const CREDENTIAL_NAMES = ['password', 'newPassword', 'currentPassword', 'token', 'secret', 'cardNumber', 'cvc', 'cvv'];
+const CREDENTIAL_NAMES = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'secret',
+  'cardNumber',
+  'cvc',
+  'cvv',
+];
 
 /**
  * pino's redaction of objects logged alongside a message: every secret name in a logged body,

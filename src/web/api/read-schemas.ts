@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sessionSchema } from '../../domain/account';
 import { brandSchema, searchMessageSchema, shoeSchema } from '../../domain/catalog';
-import { reviewSchema } from '../../domain/review';
+import { reviewEligibilitySchema, reviewSchema } from '../../domain/review';
 
 /**
  * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
@@ -16,6 +16,7 @@ export const readSchemas = {
   shoeList: z.array(shoeSchema),
   colorList: z.array(z.string()),
   reviewList: z.array(reviewSchema),
+  reviewEligibility: reviewEligibilitySchema,
   searchAnswer: z.union([z.array(shoeSchema), searchMessageSchema]),
 };
 export type ReadSchemas = typeof readSchemas;

@@ -17,17 +17,24 @@ export interface TestApp {
 /** buildApp() on a fresh database and a throwaway data directory, for inject() tests. */
 export async function createTestApp(
   overrides: Partial<Env> = {},
-  options: { webDistDir?: string; bootstrapAdmin?: boolean } = {},
+  options: {
+    webDistDir?: string;
+    bootstrapAdmin?: boolean;
+    /** Every log line, at every level, goes here (the logger is off otherwise). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
   const database = await openTestDatabase();
-  const loaded = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...overrides });
+  const logLevel = options.logStream ? 'trace' : 'silent';
+  const loaded = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: logLevel, ...overrides });
   // API tests never depend on whether the real web app happens to be built.
   const config = { ...loaded, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build') };
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
     bootstrapAdmin: options.bootstrapAdmin ?? false,
   });
   await app.ready();

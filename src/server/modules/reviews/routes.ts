@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { canUseAdminPanel } from '../../../domain/account.js';
 import { isUuid } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import { reviewInputSchema, reviewSchema, reviewUpdateSchema } from '../../../domain/review.js';
+import {
+  reviewEligibilitySchema,
+  reviewInputSchema,
+  reviewSchema,
+  reviewUpdateSchema,
+  type ReviewEligibility,
+} from '../../../domain/review.js';
 import { forbidden, type CurrentUser } from '../../auth/current-user.js';
 import type { Database } from '../../db/client.js';
 import { orderLines, orders, reviews, shoes } from '../../db/schema.js';
@@ -66,6 +72,45 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         .orderBy(desc(reviews.createdAt))
         .limit(MAX_REVIEWS);
       return rows.map((row) => toReview(row, viewer?._id));
+    },
+  );
+
+  async function hasReviewed(userId: string, shoeId: string): Promise<boolean> {
+    const [found] = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.shoeId, shoeId)))
+      .limit(1);
+    return Boolean(found);
+  }
+
+  app.get(
+    '/reviews/:shoeId/eligibility',
+    {
+      onRequest: currentUser.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'May the signed-in user review this shoe (a Received order of it, no review yet)?',
+        params: z.object({ shoeId: z.string().max(100) }),
+        response: { 200: reviewEligibilitySchema, ...errors },
+      },
+    },
+    async (request, reply): Promise<ReviewEligibility> => {
+      const user = await currentUser.require(request);
+      const { shoeId } = request.params;
+      const [shoe] = isUuid(shoeId)
+        ? await db.select({ id: shoes.id }).from(shoes).where(eq(shoes.id, shoeId))
+        : [];
+      if (!shoe) throw notFound(MESSAGES.catalog.shoeNotFound);
+      // Personal: never kept by a shared cache.
+      void reply.header('cache-control', 'private, no-store');
+      if (await hasReviewed(user._id, shoeId)) {
+        return { eligible: false, reason: { code: 'already_reviewed', message: ALREADY_REVIEWED } };
+      }
+      if (!(await hasReceived(user._id, shoeId))) {
+        return { eligible: false, reason: { code: 'not_bought', message: MESSAGES.review.notBought } };
+      }
+      return { eligible: true };
     },
   );
 

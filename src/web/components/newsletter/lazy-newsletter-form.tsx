@@ -21,7 +21,13 @@ function whenIdle(callback: () => void): () => void {
  */
 function NewsletterPlaceholder({ onWake }: { onWake: () => void }) {
   return (
-    <form method="post" aria-label="Newsletter sign-up" aria-busy="true" onPointerEnter={onWake} onFocus={onWake}>
+    <form
+      method="post"
+      aria-label="Newsletter sign-up"
+      aria-busy="true"
+      onPointerEnter={onWake}
+      onFocus={onWake}
+    >
       <label htmlFor="newsletter-email-placeholder" className="block text-sm text-gray-300">
         Email for our newsletter
       </label>

@@ -97,7 +97,13 @@ export default function ResetPasswordPage() {
         )}
       </div>
       {outcome.kind === 'form' && (
-        <form method="post" onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="space-y-5">
+        <form
+          method="post"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Choose a new password"
+          className="space-y-5"
+        >
           <FormField id={newId} label="New password" error={errors.newPassword?.message} hint={hint}>
             <PasswordInput
               id={newId}

@@ -240,7 +240,8 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
   };
 
   return (
-    <form method="post"
+    <form
+      method="post"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-labelledby={headingId}

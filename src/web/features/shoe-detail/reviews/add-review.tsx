@@ -1,22 +1,44 @@
-import { MessageSquarePlus } from 'lucide-react';
+import { LoaderCircle, MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { NOTICE_MS } from '../../../../domain/constants';
 import { MESSAGES } from '../../../../domain/messages';
 import { reviewInputSchema } from '../../../../domain/review';
 import { useAddReview } from '../../../api/add-review';
+import { checkReviewEligibility } from '../../../api/check-review-eligibility';
+import { errorMessage } from '../../../api/http';
 import { secondaryButtonClass } from '../../../components/forms/button-class';
 import { ReviewForm, type ReviewValues } from './review-form';
 
 const addSchema = reviewInputSchema.pick({ review: true, rating: true });
 
 /**
- * Adding a review starts with 'I already bought them' (spec §4); the server then checks for a
- * Received order with this shoe ("You haven't bought these yet" otherwise).
+ * Adding a review starts with 'I already bought them' (spec §4): pressing it asks the server
+ * whether this shopper has a Received order with this shoe, and says "You haven't bought these
+ * yet" then, before anything is written; only a buyer gets the form. Sending it is checked again.
  */
 export function AddReview({ shoeId }: { shoeId: string }) {
   const [open, setOpen] = useState(false);
+  const [checking, setChecking] = useState(false);
   const add = useAddReview();
+
+  async function start(): Promise<void> {
+    if (checking) return;
+    setChecking(true);
+    try {
+      const { eligible, reason } = await checkReviewEligibility(shoeId);
+      if (eligible) setOpen(true);
+      else
+        toast.error(reason?.message ?? MESSAGES.review.notBought, {
+          id: 'review',
+          duration: NOTICE_MS.error,
+        });
+    } catch (error) {
+      toast.error(errorMessage(error), { id: 'review', duration: NOTICE_MS.error });
+    } finally {
+      setChecking(false);
+    }
+  }
 
   async function send(values: ReviewValues): Promise<void> {
     await add.mutateAsync({ shoeId, ...values });
@@ -26,8 +48,18 @@ export function AddReview({ shoeId }: { shoeId: string }) {
 
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className={secondaryButtonClass}>
-        <MessageSquarePlus aria-hidden="true" className="size-4" />
+      <button
+        type="button"
+        onClick={() => void start()}
+        // Not `disabled`: the focus stays on the button while the server answers.
+        aria-disabled={checking || undefined}
+        className={`${secondaryButtonClass} aria-disabled:cursor-wait`}
+      >
+        {checking ? (
+          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <MessageSquarePlus aria-hidden="true" className="size-4" />
+        )}
         {MESSAGES.review.alreadyBought}
       </button>
     );
