@@ -59,8 +59,45 @@ describe('the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
-    const post = await t.app.inject({ method: 'POST', url: '/shoes' });
-    expect(post.statusCode).toBe(404);
+    const put = await t.app.inject({ method: 'PUT', url: '/shoes' });
+    expect(put.statusCode).toBe(404);
+    const apiPost = await t.app.inject({ method: 'POST', url: '/api/unknown', payload: { a: 1 } });
+    expect(apiPost.statusCode).toBe(404);
+    expect(apiPost.json().error.code).toBe('not_found');
+  });
+
+  it('sends a form the browser posted itself back to its page, unread (the app was not running yet)', async () => {
+    for (const [url, payload, type] of [
+      ['/createaccount', 'email=a%40b.test&password=hunter2', 'application/x-www-form-urlencoded'],
+      ['/reset-password?token=abc', 'newPassword=hunter2', 'application/x-www-form-urlencoded'],
+      ['/ContactUs', 'name=Ana\r\nemail=a@b.test', 'text/plain'],
+      ['/signin', '', undefined],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: type ? { 'content-type': type } : {},
+      });
+      expect(response.statusCode, url).toBe(303);
+      expect(response.headers.location, url).toBe(url);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).not.toContain('hunter2');
+    }
+  });
+
+  it('takes form fields a stale page put in a URL out of it at once', async () => {
+    const leaked = await t.app.inject({
+      method: 'GET',
+      url: '/createaccount?email=a%40b.test&password=hunter2&confirmPassword=hunter2',
+    });
+    expect(leaked.statusCode).toBe(303);
+    expect(leaked.headers.location).toBe('/createaccount?email=a%40b.test');
+    const card = await t.app.inject({ method: 'GET', url: '/cart?cardNumber=4242424242424242&cvc=123' });
+    expect(card.headers.location).toBe('/cart');
+    // A reset link's token is what its page reads: it stays.
+    const reset = await t.app.inject({ method: 'GET', url: '/reset-password?token=abc' });
+    expect(reset.statusCode).toBe(200);
   });
 
   it('sends security headers', async () => {

@@ -61,12 +61,15 @@ export function useSession() {
 /** After sign-in, sign-up or a profile change: the cache holds the server's answer, no refetch needed. */
 export function setSessionUser(queryClient: QueryClient, user: User): void {
   rememberSignedIn(true);
+  // A session request sent before the sign-in (as the page opened) would answer "nobody" after it.
+  void queryClient.cancelQueries({ queryKey: sessionKey });
   queryClient.setQueryData(sessionKey, user);
 }
 
 /** After sign-out (or a disabled account): nobody is signed in and their data leaves the cache. */
 export function clearSession(queryClient: QueryClient): void {
   rememberSignedIn(false);
+  void queryClient.cancelQueries({ queryKey: sessionKey });
   queryClient.setQueryData(sessionKey, null);
   queryClient.removeQueries({ queryKey: userKeys.all });
 }

@@ -16,14 +16,31 @@ interface WorkerFixtures {
   shopper: Account;
 }
 
-/** React has attached its own properties to the page's main element: the app has taken it over. */
-async function waitForHydration(page: Page): Promise<void> {
+/**
+ * The app has taken the page over: it marks the document `data-app="ready"` once everything is
+ * hydrated and what was done before it ran has been replayed (src/web/pre-app/app-takeover.tsx).
+ */
+export async function waitForTakeover(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       // Not the shop's app (an API answer opened from a mail link): nothing to wait for.
-      !document.getElementById('root') ||
-      Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__react')),
+      !document.getElementById('root') || document.documentElement.dataset.app === 'ready',
   );
+}
+
+const plainGoto = new WeakMap<Page, Page['goto']>();
+
+/**
+ * Opens a page without waiting for the app (its module scripts hold the load events back): for
+ * tests of what happens before it takes over. Returns once the server's page is painted and the
+ * small pre-app capture (src/web/pre-app/capture.ts) is listening.
+ */
+export async function gotoBeforeTakeover(page: Page, url: string): Promise<void> {
+  const goto = plainGoto.get(page);
+  if (!goto) throw new Error('not a page of this fixture');
+  await goto(url, { waitUntil: 'commit' });
+  await page.locator('#main').waitFor();
+  await page.waitForFunction(() => window.__shopPreApp !== undefined);
 }
 
 function baseUrlOf(use: { baseURL?: string | undefined }): string {
@@ -41,9 +58,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // shopper waits for a page to respond (tests/e2e/server-rendering.spec.ts checks the takeover).
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
+    plainGoto.set(page, goto);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled !== false) await waitForHydration(page);
+      if (javaScriptEnabled !== false) await waitForTakeover(page);
       return response;
     };
     await use(page);

@@ -108,15 +108,9 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   );
 }
 
-/** The app has taken the server's page over: React attaches its own properties to the nodes it hydrated. */
+/** The app has taken the server's page over (src/web/pre-app/app-takeover.tsx marks the document). */
 export async function expectHydrated(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('main') ?? {}).some((key) => key.startsWith('__react')),
-      ),
-    )
-    .toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
 }
 
 /**

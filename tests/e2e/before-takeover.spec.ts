@@ -1,0 +1,289 @@
+import type { Page, Request } from '@playwright/test';
+import {
+  emailField,
+  newCredentials,
+  passwordField,
+  sameOrigin,
+  signInForm,
+  signInWithSession,
+  signUpForm,
+} from './support/accounts';
+import { inStockSizes, shoeWithSizes, uniqueEmail } from './support/catalog';
+import { expect, gotoBeforeTakeover, test } from './support/fixtures';
+import { linkIn, newestMailTo } from './support/mail';
+import { buyButton, expectPath, footer, header, main, sizeSelect, storedCart, toast } from './support/shop';
+
+/**
+ * Between the first paint of a server-rendered page and the moment the app takes it over, a
+ * shopper can already type and press (docs/decisions/007). These tests hold the app's entry
+ * module back (as a slow phone would), act on the painted page meanwhile, then let the app run:
+ * no field may ever travel in a URL or be posted natively, and what was done must happen once
+ * the app is there (or the control must be visibly inert until then).
+ */
+
+interface HeldApp {
+  /** Lets the app's code through: from then on the app runs. */
+  release(): void;
+  /** Every URL the page asked for or went to, and the native (non-API) posts it made. */
+  urls: string[];
+  nativePosts: Request[];
+}
+
+async function holdApp(page: Page): Promise<HeldApp> {
+  const html = await (await page.request.get('/AboutUs')).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error('no entry module in the page');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  const held: HeldApp = { release, urls: [], nativePosts: [] };
+  page.on('request', (request) => {
+    held.urls.push(request.url());
+    if (request.method() === 'POST' && !new URL(request.url()).pathname.startsWith('/api/')) {
+      held.nativePosts.push(request);
+    }
+  });
+  page.on('framenavigated', (frame) => held.urls.push(frame.url()));
+  return held;
+}
+
+/** Nothing typed reached a URL, and the browser posted no form by itself. */
+function expectNothingLeaked(held: HeldApp, ...values: string[]): void {
+  for (const value of values) {
+    const leaks = held.urls.filter((url) => url.includes(value) || url.includes(encodeURIComponent(value)));
+    expect(leaks, `URLs carrying "${value}"`).toEqual([]);
+  }
+  expect(held.nativePosts.map((request) => request.url())).toEqual([]);
+}
+
+const isRunning = (page: Page) => page.evaluate(() => document.documentElement.dataset.app === 'ready');
+
+test.describe('before the app takes over', () => {
+  test('a sign-up sent early is kept, shown as busy and made once the app runs; the password never reaches a URL', async ({
+    page,
+  }) => {
+    const held = await holdApp(page);
+    const credentials = newCredentials('early-signup');
+    await gotoBeforeTakeover(page, '/createaccount');
+    const form = signUpForm(page);
+    await emailField(form).fill(credentials.email);
+    await passwordField(form).fill(credentials.password);
+    const button = form.getByRole('button', { name: 'Create account', exact: true });
+    await button.click();
+
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(await isRunning(page)).toBe(false);
+    // (Not expectPath: it waits for the page's load event, which the held app holds back.)
+    expect(new URL(page.url()).pathname).toBe('/createaccount');
+    expect(new URL(page.url()).search).toBe('');
+
+    held.release();
+    await expect(toast(page, 'Welcome to Sneaker Street!')).toBeVisible();
+    await expectPath(page, '/account');
+    expectNothingLeaked(held, credentials.password, credentials.email);
+  });
+
+  test('a sign-in submitted early with Enter completes once the app runs', async ({ page, account }) => {
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, '/signin');
+    const form = signInForm(page);
+    await emailField(form).fill(account.email);
+    await passwordField(form).fill(account.password);
+    await passwordField(form).press('Enter');
+    expect(await isRunning(page)).toBe(false);
+
+    held.release();
+    await expect(toast(page, 'Welcome again!')).toBeVisible();
+    await expectPath(page, '/account');
+    expectNothingLeaked(held, account.password, account.email);
+  });
+
+  test('the password recovery and the reset link forms, sent early, complete once the app runs', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, '/forget');
+    const recover = page.getByRole('form', { name: 'Recover your password' });
+    await emailField(recover).fill(account.email);
+    await recover.getByRole('button', { name: 'Send Email' }).click();
+    held.release();
+    await expect(toast(page, 'Email send')).toBeVisible();
+
+    const link = linkIn(await newestMailTo(account.email, /password/i), '/reset-password');
+    const again = await holdApp(page);
+    const newPassword = `${account.password}-early`;
+    await gotoBeforeTakeover(page, link.href);
+    const choose = page.getByRole('form', { name: 'Choose a new password' });
+    await choose.getByLabel('New password', { exact: true }).fill(newPassword);
+    await choose.getByLabel('Repeat the new password', { exact: true }).fill(newPassword);
+    await choose.getByRole('button', { name: 'Save new password' }).click();
+    expect(await isRunning(page)).toBe(false);
+    again.release();
+    await expect(main(page).getByRole('status')).toContainText(
+      'Your password was changed, sign in with it now',
+    );
+    expectNothingLeaked(held, account.email);
+    expectNothingLeaked(again, newPassword);
+
+    // The new password is the one that took.
+    const signIn = await page.request.post('/api/account/sign-in', {
+      headers: sameOrigin(baseURL!),
+      data: { email: account.email, password: newPassword },
+    });
+    expect(signIn.status()).toBe(200);
+  });
+
+  test('the contact form sent early is delivered once the app runs', async ({ page }) => {
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, '/ContactUs');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    const sender = uniqueEmail('early-contact');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Early Bird');
+    await form.getByRole('textbox', { name: 'Email' }).fill(sender);
+    await form.getByRole('textbox', { name: 'Message' }).fill('Do the Storm Courts run small? Asking early.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    held.release();
+    await expect(form.getByRole('status')).toHaveText('Thanks, we got your message and will answer soon.');
+    expectNothingLeaked(held, sender, 'Early Bird');
+  });
+
+  test('the newsletter field is inert and busy until the app runs, then subscribes', async ({ page }) => {
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, '/AboutUs');
+    const form = footer(page).getByRole('form', { name: 'Newsletter sign-up' });
+    const field = form.getByRole('textbox', { name: 'Email for our newsletter' });
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    await expect(field).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+
+    held.release();
+    await expect(field).toBeEnabled();
+    const email = uniqueEmail('early-news');
+    await field.fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(toast(page, 'Thanks for subscribing')).toBeVisible();
+    expectNothingLeaked(held, email);
+  });
+
+  test('a size chosen and BUY ME! pressed early put exactly that size in the cart once the app runs', async ({
+    page,
+    catalog,
+  }) => {
+    const shoe = shoeWithSizes(catalog, 3);
+    const size = inStockSizes(shoe)[1]!;
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, `/shoes/${shoe._id}`);
+    await sizeSelect(main(page)).selectOption(size);
+    await buyButton(main(page)).click();
+    await expect(buyButton(main(page))).toHaveAttribute('aria-busy', 'true');
+    expect(await storedCart(page)).toBeNull();
+
+    held.release();
+    await expect(toast(page, 'Your shoe add to cart')).toBeVisible();
+    await expect(buyButton(main(page))).not.toHaveAttribute('aria-busy', 'true');
+    expect(await storedCart(page)).toEqual([
+      { _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size },
+    ]);
+    // The select shows the size the app uses.
+    await expect(sizeSelect(main(page))).toHaveValue(size);
+  });
+
+  test('the favorites heart pressed early waits for the session, then adds the shoe', async ({
+    page,
+    context,
+    catalog,
+    account,
+  }) => {
+    await signInWithSession(context, account);
+    const shoe = shoeWithSizes(catalog, 1, 2);
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, `/shoes/${shoe._id}`);
+    await main(page).getByRole('button', { name: 'Add to favorites' }).click();
+    held.release();
+    await expect(toast(page, 'Shoe added to Favorites')).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test("the header's search and the carousel's arrows pressed early act once the app runs", async ({
+    page,
+  }) => {
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, '/');
+    const slides = main(page).locator('.touch-pan-y').first();
+    await main(page).getByRole('button', { name: 'Scroll deals right' }).click();
+    await header(page).getByRole('button', { name: 'Search' }).click();
+    held.release();
+
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('searchbox', { name: 'Search shoes by name' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    // Embla, once loaded, moved the slides by the press kept for it.
+    await expect
+      .poll(() => slides.evaluate((element) => getComputedStyle(element).transform))
+      .not.toBe('none');
+  });
+
+  test('the cart and its payment form are drawn by the app alone: nothing to press early, no card field with a name', async ({
+    page,
+    catalog,
+  }) => {
+    const shoe = shoeWithSizes(catalog, 1, 4);
+    const size = inStockSizes(shoe)[0]!;
+    await page.addInitScript((line) => window.localStorage.setItem('carrito', JSON.stringify([line])), {
+      _id: shoe._id,
+      name: shoe.name,
+      image: shoe.image,
+      quantity: 1,
+      price: shoe.price,
+      size,
+    });
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, '/cart');
+    await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Increase quantity' })).toHaveCount(0);
+    await expect(main(page).locator('input')).toHaveCount(0);
+
+    held.release();
+    await main(page).getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(async () => ((await storedCart(page)) as { quantity: number }[])[0]?.quantity).toBe(2);
+    const payment = main(page).locator('form', { has: page.getByRole('heading', { name: 'Payment' }) });
+    await expect(payment).toHaveAttribute('method', 'post');
+    for (const label of ['Card number', 'Expiry', 'CVC']) {
+      const field = payment.getByLabel(label, { exact: false }).first();
+      await expect(field).toBeVisible();
+      expect(await field.getAttribute('name'), label).toBeNull();
+    }
+  });
+
+  test('every form the server paints is method="post"', async ({ page }) => {
+    for (const path of [
+      '/createaccount',
+      '/signin',
+      '/forget',
+      '/reset-password?token=x',
+      '/ContactUs',
+      '/',
+    ]) {
+      await page.goto(path);
+      const methods = await page
+        .locator('form')
+        .evaluateAll((forms) => forms.map((form) => form.getAttribute('method')));
+      expect(methods.length, path).toBeGreaterThan(0);
+      expect(methods, path).toEqual(methods.map(() => 'post'));
+    }
+  });
+});
