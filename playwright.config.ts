@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN, GOOGLE_CLIENT } from './tests/e2e/support/identities';
+import { serverLogFile } from './tests/e2e/support/server-log';
 
 /**
  * The browser tests start the built shop on a free port with a fresh data
@@ -56,7 +57,8 @@ export default defineConfig({
   ],
   webServer: {
     // The server bundle `npm run build` makes (npm test builds before the browser tests): what ships.
-    command: 'node dist/server/main.js',
+    // Its log (every request) goes to a file the global teardown reads: no secret may be in it.
+    command: `node dist/server/main.js > "${serverLogFile(process.env.E2E_DATA_DIR!)}"`,
     url: `${baseURL}/api/brands`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -65,7 +67,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR!,
       SEED: 'demo',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       // Reset links, order links and the Google callback are built on it.
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { GOOGLE_USER } from './identities';
 import { startMailCapture } from './mail-capture';
+import { checkServerLog, serverLogFile } from './server-log';
 
 function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -28,7 +29,7 @@ async function startOidcServer(port: number): Promise<{ stop(): Promise<void> }>
  * messages land as files in a new directory, E2E_MAIL_DIR (support/mail.ts reads them), and the OpenID Connect
  * server behind the Google button. Playwright starts the webServer before this runs; that is fine,
  * since the shop connects to SMTP only to send, and fetches the OpenID configuration when a Google
- * sign-in starts. Returns the teardown.
+ * sign-in starts. Returns the teardown, which also checks that the shop's log holds no secret.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers inherit the environment global setup leaves behind.
@@ -39,5 +40,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await Promise.all([smtp.close(), oidc.stop()]);
     fs.rmSync(mailDir, { recursive: true, force: true });
+    checkServerLog(serverLogFile(requiredEnv('E2E_DATA_DIR')));
   };
 }
