@@ -1,44 +1,19 @@
 import { z } from 'zod';
+import { findPage, routeNameOf } from './routes.js';
 
 /**
  * First-party page views (replacing the spec's third-party analytics): the
  * browser reports the path it shows, the server counts it per route and day.
- * Only the route pattern is kept, so ids, search texts and tokens never are.
- * Patterns ignore case, as React Router does: `/SHOES` shows the catalogue.
+ * Only the route pattern (domain/routes.ts) is kept, so ids, search texts and
+ * tokens never are. Patterns ignore case, as React Router does: `/SHOES` shows
+ * the catalogue.
  */
-const ROUTE_PATTERNS: readonly [RegExp, string][] = [
-  [/^\/$/, '/'],
-  [/^\/shoes\/?$/i, '/shoes'],
-  [/^\/shoes\/[^/]+\/?$/i, '/shoes/{id}'],
-  [/^\/collections\/[^/]+\/?$/i, '/collections/{brand}'],
-  [/^\/sale\/?$/i, '/sale'],
-  [/^\/favorites\/?$/i, '/favorites'],
-  [/^\/cart\/?$/i, '/cart'],
-  [/^\/signin\/?$/i, '/signin'],
-  [/^\/createaccount\/?$/i, '/createaccount'],
-  [/^\/forget\/?$/i, '/forget'],
-  [/^\/reset-password\/?$/i, '/reset-password'],
-  [/^\/account\/?$/i, '/account'],
-  [/^\/order\/[^/]+\/?$/i, '/order/{idPayment}'],
-  [/^\/admin\/?$/i, '/admin'],
-  [/^\/orders\/?$/i, '/orders'],
-  [/^\/createshoes\/?$/i, '/createshoes'],
-  [/^\/createbrand\/?$/i, '/createbrand'],
-  [/^\/createsize\/?$/i, '/createsize'],
-  [/^\/modifshoe\/?$/i, '/modifshoe'],
-  [/^\/aboutus\/?$/i, '/AboutUs'],
-  [/^\/contactus\/?$/i, '/ContactUs'],
-  [/^\/sizechart\/?$/i, '/SizeChart'],
-  [/^\/termsofservice\/?$/i, '/TermsOfService'],
-];
-
 export const NOT_FOUND_ROUTE = '(page not found)';
 
 /** `/shoes/3f2a...?x=1` -> `/shoes/{id}`; anything unknown counts as a missing page. */
 export function routeOf(path: string): string {
-  const pathname = path.split(/[?#]/)[0] ?? '';
-  for (const [pattern, route] of ROUTE_PATTERNS) if (pattern.test(pathname)) return route;
-  return NOT_FOUND_ROUTE;
+  const page = findPage(path);
+  return page ? routeNameOf(page) : NOT_FOUND_ROUTE;
 }
 
 export const pageViewSchema = z.object({ path: z.string().min(1).max(500).startsWith('/') }).strict();

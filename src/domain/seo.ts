@@ -14,16 +14,6 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
 }
 
-/** Titles of the public pages: their heading in the browser and their <title> from the server. */
-export const PAGE_TITLES = {
-  shoes: 'All sneakers',
-  sale: 'On sale',
-  aboutUs: 'About Us',
-  contactUs: 'Contact Us',
-  sizeChart: 'Size Chart',
-  termsOfService: 'Terms of Service',
-} as const;
-
 export const SHOP_DESCRIPTION = `${SHOP_NAME}: sneakers from the brands you love, in your size, delivered to your door.`;
 const DESCRIPTION_MAX = 160;
 

@@ -1,42 +1,37 @@
-/** Every route of the web app (spec §2), in one place. */
-export const paths = {
-  home: '/',
-  shoes: '/shoes',
-  shoe: (id: string) => `/shoes/${encodeURIComponent(id)}`,
-  collection: (brand: string) => `/collections/${encodeURIComponent(brand)}`,
-  sale: '/sale',
-  favorites: '/favorites',
-  cart: '/cart',
-  signIn: '/signin',
-  createAccount: '/createaccount',
-  forget: '/forget',
-  /** Opened from the password-reset mail: `/reset-password?token=...` (server: RESET_PASSWORD_PAGE). */
-  resetPassword: '/reset-password',
-  account: '/account',
-  order: (idPayment: string) => `/order/${encodeURIComponent(idPayment)}`,
-  admin: '/admin',
-  orders: '/orders',
-  /** `/orders?order={idPayment}`: one order, opened from the dashboard's orders table. */
-  adminOrder: (idPayment: string) => `/orders?order=${encodeURIComponent(idPayment)}`,
-  createShoes: '/createshoes',
-  createBrand: '/createbrand',
-  createSize: '/createsize',
-  modifyShoe: '/modifshoe',
-  /** The size and modify forms work on the shoe named in `?shoe=`; without it they ask for one. */
-  createSizeFor: (shoeId: string) => `/createsize?shoe=${encodeURIComponent(shoeId)}`,
-  modifyShoeFor: (shoeId: string) => `/modifshoe?shoe=${encodeURIComponent(shoeId)}`,
-  aboutUs: '/AboutUs',
-  contactUs: '/ContactUs',
-  sizeChart: '/SizeChart',
-  termsOfService: '/TermsOfService',
-} as const;
+import { PAGES, pathOf } from '../domain/routes';
 
-/** The static pages answer to both spellings (spec §2). */
-export const staticPageAliases = {
-  aboutUs: ['/AboutUs', '/aboutUs'],
-  contactUs: ['/ContactUs', '/contactUs'],
-  sizeChart: ['/SizeChart', '/sizeChart'],
-  termsOfService: ['/TermsOfService', '/termsOfService'],
+/** Links to the shop's pages, from the route table (domain/routes.ts): where each page lives. */
+export const paths = {
+  home: PAGES.home.path,
+  shoes: PAGES.shoes.path,
+  shoe: (id: string) => pathOf(PAGES.shoe, id),
+  collection: (brand: string) => pathOf(PAGES.collection, brand),
+  sale: PAGES.sale.path,
+  favorites: PAGES.favorites.path,
+  cart: PAGES.cart.path,
+  signIn: PAGES.signIn.path,
+  createAccount: PAGES.createAccount.path,
+  forget: PAGES.forget.path,
+  resetPassword: PAGES.resetPassword.path,
+  account: PAGES.account.path,
+  order: (idPayment: string) => pathOf(PAGES.order, idPayment),
+  admin: PAGES.admin.path,
+  orders: PAGES.orders.path,
+  /** `/orders?order={idPayment}`: one order, opened from the dashboard's orders table. */
+  adminOrder: (idPayment: string) => `${PAGES.orders.path}?order=${encodeURIComponent(idPayment)}`,
+  createShoes: PAGES.createShoes.path,
+  createBrand: PAGES.createBrand.path,
+  createSize: PAGES.createSize.path,
+  modifyShoe: PAGES.modifyShoe.path,
+  /** The size and modify forms work on the shoe named in `?shoe=`; without it they ask for one. */
+  createSizeFor: (shoeId: string) => `${PAGES.createSize.path}?shoe=${encodeURIComponent(shoeId)}`,
+  modifyShoeFor: (shoeId: string) => `${PAGES.modifyShoe.path}?shoe=${encodeURIComponent(shoeId)}`,
+  aboutUs: PAGES.aboutUs.path,
+  contactUs: PAGES.contactUs.path,
+  /** Spec §2 writes the order page's help link as /contactUs. */
+  contactUsAsWritten: PAGES.contactUs.aliases[0],
+  sizeChart: PAGES.sizeChart.path,
+  termsOfService: PAGES.termsOfService.path,
 } as const;
 
 /** Social links shown in the footer and by the help chat ("Pictures"). */

@@ -1,29 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAGE_LIST, PAGES, pathOf } from '../../../domain/routes.js';
 import type { SeoRepository } from './repository.js';
 
 /** Sitemaps hold at most 50,000 URLs; shoes go in files of this many. */
 export const SHOES_PER_SITEMAP = 10_000;
 const MAX_BRANDS = 1_000;
 
-/** Pages a crawler may list: public ones only (robots.txt keeps it out of the rest). */
-const PUBLIC_PATHS = ['/', '/shoes', '/sale', '/AboutUs', '/ContactUs', '/SizeChart', '/TermsOfService'];
+/** Pages a crawler may list: the indexed pages of the route table without a parameter (shoes and brands follow). */
+const PUBLIC_PATHS = PAGE_LIST.filter((page) => page.indexed && !page.path.includes(':')).map(
+  (page) => page.path,
+);
+/** robots.txt keeps crawlers out of the API and every page the route table does not index. */
 const PRIVATE_PATHS = [
   '/api/',
-  '/account',
-  '/cart',
-  '/favorites',
-  '/order/',
-  '/signin',
-  '/createaccount',
-  '/forget',
-  '/reset-password',
-  '/admin',
-  '/orders',
-  '/createshoes',
-  '/createbrand',
-  '/createsize',
-  '/modifshoe',
+  ...PAGE_LIST.filter((page) => !page.indexed).map((page) => page.path.replace(/:\w+$/, '')),
 ];
 
 const escapeXml = (text: string) =>
@@ -79,8 +70,8 @@ export const seoRoutes: FastifyPluginAsyncZod<{ seo: SeoRepository; publicUrl: s
   });
 
   app.get('/sitemap-pages.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const brandPages = (await seo.brandNames(MAX_BRANDS)).map(
-      (brand) => `/collections/${encodeURIComponent(brand.name)}`,
+    const brandPages = (await seo.brandNames(MAX_BRANDS)).map((brand) =>
+      pathOf(PAGES.collection, brand.name),
     );
     const body = urlSet([...PUBLIC_PATHS, ...brandPages].map((p) => ({ loc: `${publicUrl}${p}` })));
     return reply.type('application/xml; charset=utf-8').header('cache-control', cacheHour).send(body);
@@ -94,7 +85,7 @@ export const seoRoutes: FastifyPluginAsyncZod<{ seo: SeoRepository; publicUrl: s
       if (rows.length === 0 && request.params.page > 1) return reply.callNotFound();
       const body = urlSet(
         rows.map((row) => ({
-          loc: `${publicUrl}/shoes/${row.id}`,
+          loc: `${publicUrl}${pathOf(PAGES.shoe, row.id)}`,
           lastmod: row.updatedAt.toISOString().slice(0, 10),
         })),
       );

@@ -2,7 +2,6 @@ import { useSession } from '../../api/use-session';
 import { BackHomeLink } from '../../components/back-home-link';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { AvatarForm } from './avatar-form';
 import { ChangePasswordForm } from './change-password-form';
 import { OrdersSection } from './orders-section';
@@ -12,7 +11,6 @@ import { useGoogleWelcome } from './use-google-welcome';
 
 /** `/account` (spec §2, signed-in only: the route's guard sees to that). */
 export default function AccountPage() {
-  useDocumentTitle('My Account');
   useGoogleWelcome();
   const { data: user } = useSession();
   if (!user) return null;

@@ -2,7 +2,6 @@ import { useAdminStats } from '../../api/use-admin-stats';
 import { usePageViews } from '../../api/use-page-views';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { AdminLinks } from './admin-links';
 import { BestSellers } from './best-sellers';
 import { BrandsTable } from './brands-table';
@@ -20,7 +19,6 @@ import { UsersTable } from './users-table';
  * the users, orders, shoes and brands tables. Each table loads and pages on its own.
  */
 export default function AdminPage() {
-  useDocumentTitle('Admin');
   const stats = useAdminStats();
   const pageViews = usePageViews();
 

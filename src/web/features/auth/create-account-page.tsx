@@ -12,7 +12,6 @@ import { useSession } from '../../api/use-session';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 import { AuthLayout } from './auth-layout';
 import { CredentialsFields } from './credentials-fields';
@@ -20,7 +19,6 @@ import { redirectTarget } from './redirect-target';
 
 /** `/createaccount` (spec §2): email and password, a link to /signin; welcome notice naming the shop. */
 export default function CreateAccountPage() {
-  useDocumentTitle('Create account');
   const id = useId();
   const location = useLocation();
   const { data: user } = useSession();

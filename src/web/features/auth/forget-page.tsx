@@ -11,7 +11,6 @@ import { useRequestPasswordReset } from '../../api/request-password-reset';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
@@ -19,7 +18,6 @@ import { EmailField } from './email-field';
 /** `/forget` (spec §2): 'Recover your password', an email field, 'Send Email', 'Back Home'. */
 export default function ForgetPage() {
   const heading = MESSAGES.identity.recoverHeading;
-  useDocumentTitle(heading);
   const id = useId();
   const emailId = `${id}-email`;
   const requestReset = useRequestPasswordReset();

@@ -13,7 +13,6 @@ import { FormAlert } from '../../components/forms/form-alert';
 import { describedBy, FormField } from '../../components/forms/form-field';
 import { PasswordInput } from '../../components/forms/password-input';
 import { applyServerError } from '../../components/forms/server-error';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 import { AuthLayout } from './auth-layout';
 
@@ -31,7 +30,6 @@ type Outcome = { kind: 'form' } | { kind: 'done'; message: string } | { kind: 'i
  * The link works once and expires; then the page says so and offers a new one.
  */
 export default function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
   const id = useId();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -12,7 +12,6 @@ import { useSession } from '../../api/use-session';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 import { AuthLayout } from './auth-layout';
 import { CredentialsFields } from './credentials-fields';
@@ -23,7 +22,6 @@ import { redirectTarget } from './redirect-target';
 
 /** `/signin` (spec §2): email and password, Google, links to sign-up and recovery, Back Home. */
 export default function SignInPage() {
-  useDocumentTitle('Sign in');
   const id = useId();
   const location = useLocation();
   const { data: user } = useSession();

@@ -8,7 +8,6 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { MESSAGES } from '../../../domain/messages';
 import { PAGE_WIDTH } from '../../components/page-width';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { lineStockStatus } from '../../lib/cart/line-stock';
 import { useCart } from '../../lib/cart/use-cart';
 import { paths } from '../../paths';
@@ -29,7 +28,6 @@ const continueClass =
  * and the payment form (spec §2 "Cart").
  */
 export default function CartPage() {
-  useDocumentTitle('Cart');
   const { lines, known, increment, decrement, remove, clear } = useCart();
   const { stockOf, refresh } = useCartStock(lines);
   const [paidOrder, setPaidOrder] = useState<Order | null>(null);

@@ -1,18 +1,16 @@
-import { PAGE_TITLES } from '../../../domain/seo';
+import { PAGES } from '../../../domain/routes';
 import { useRef } from 'react';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { useShoes } from '../../api/use-shoes';
 import { PagedShoeList } from '../../components/paged-shoe-list';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { usePageOffset } from '../../components/use-page-offset';
 
-const TITLE = PAGE_TITLES.shoes;
+const TITLE = PAGES.shoes.title;
 
 /** `/shoes`: the whole collection, 6 per page (DESIGN.md §1). */
 export default function ShoesPage() {
-  useDocumentTitle(TITLE);
   const [offset, setOffset] = usePageOffset(PAGE_SIZE.collection);
   const { data, isPending, isPlaceholderData } = useShoes({ offset, limit: PAGE_SIZE.collection });
   const heading = useRef<HTMLHeadingElement>(null);

@@ -9,7 +9,6 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { PagedShoeList } from '../../components/paged-shoe-list';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { usePageOffset } from '../../components/use-page-offset';
 import { paths } from '../../paths';
 
@@ -18,7 +17,6 @@ import { paths } from '../../paths';
  * newest first, 8 per page (spec §2). The whole list is loaded once and paged here.
  */
 export default function FavoritesPage() {
-  useDocumentTitle('My favorites');
   const { data: user } = useSession();
   const { data: favorites, isPending, isError } = useFavorites(user?._id);
   const [offset, setOffset] = usePageOffset(PAGE_SIZE.favorites);

@@ -1,12 +1,10 @@
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../paths';
 
 /** Any unknown path (spec §2): 'Page not found' with Back Home. */
 export default function NotFoundPage() {
-  useDocumentTitle(MESSAGES.pages.notFound);
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"

@@ -14,11 +14,9 @@ import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { orderDate, orderTotal } from '../../lib/order-display';
-import { paths, staticPageAliases } from '../../paths';
+import { paths } from '../../paths';
 
 const ORDER_NOT_FOUND = 'Order not found';
-/** Spec §2 writes the help link as /contactUs. */
-const CONTACT_US = staticPageAliases.contactUs[1];
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-full px-1 py-2 text-sm font-extrabold text-gray-700 transition-colors hover:text-ink';
@@ -35,7 +33,7 @@ function OrderLinks({ centered = false }: { centered?: boolean }) {
         Back Account
       </Link>
       <BackHomeLink variant="plain" />
-      <Link to={CONTACT_US} className={linkClass}>
+      <Link to={paths.contactUsAsWritten} className={linkClass}>
         <LifeBuoy aria-hidden="true" className="size-4" />
         Some Problem?
       </Link>

@@ -1,4 +1,3 @@
-import { PAGE_TITLES } from '../../../domain/seo';
 import { useRef } from 'react';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -6,12 +5,10 @@ import { useOnSaleShoes } from '../../api/use-on-sale-shoes';
 import { PagedShoeList } from '../../components/paged-shoe-list';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { usePageOffset } from '../../components/use-page-offset';
 
 /** `/sale`: 'ON SALE!', every deal cheapest first, 8 per page (spec §2). */
 export default function SalePage() {
-  useDocumentTitle(PAGE_TITLES.sale);
   const [offset, setOffset] = usePageOffset(PAGE_SIZE.sale);
   const { data, isPending, isPlaceholderData } = useOnSaleShoes(offset, PAGE_SIZE.sale);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,9 +1,9 @@
-import { PAGE_TITLES } from '../../../domain/seo';
+import { PAGES } from '../../../domain/routes';
 import { RotateCcw, ShieldCheck, Truck, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
 import { paths } from '../../paths';
-import { PageSection, StaticPage } from './static-page';
+import { PageSection, StaticPage } from './static-page-layout';
 
 const PROMISES: { Icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -27,7 +27,7 @@ const PROMISES: { Icon: LucideIcon; title: string; text: string }[] = [
 export default function AboutUsPage() {
   return (
     <StaticPage
-      title={PAGE_TITLES.aboutUs}
+      title={PAGES.aboutUs.title}
       intro={`${SHOP_NAME} is a sneaker shop run by people who queue for releases, swap sizes with friends and still keep the box of their first pair.`}
     >
       <PageSection title="Who we are">

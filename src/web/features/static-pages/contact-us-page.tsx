@@ -1,14 +1,14 @@
-import { PAGE_TITLES } from '../../../domain/seo';
+import { PAGES } from '../../../domain/routes';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
 import { ContactForm } from './contact-form';
-import { StaticPage } from './static-page';
+import { StaticPage } from './static-page-layout';
 
 /** Contact form page (spec §2). */
 export default function ContactUsPage() {
   return (
     <StaticPage
-      title={PAGE_TITLES.contactUs}
+      title={PAGES.contactUs.title}
       intro="A question about an order, a size or a pair you are hunting for? Write to us and we will answer as soon as we can."
     >
       <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8">

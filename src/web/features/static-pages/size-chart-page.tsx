@@ -1,8 +1,8 @@
-import { PAGE_TITLES } from '../../../domain/seo';
+import { PAGES } from '../../../domain/routes';
 import { Link } from 'react-router';
 import { SIZE_CHART } from '../../../domain/size-chart';
 import { paths } from '../../paths';
-import { PageSection, StaticPage } from './static-page';
+import { PageSection, StaticPage } from './static-page-layout';
 
 const headCell = 'px-4 py-3 text-left text-xs font-bold tracking-widest uppercase sm:px-6';
 
@@ -10,7 +10,7 @@ const headCell = 'px-4 py-3 text-left text-xs font-bold tracking-widest uppercas
 export default function SizeChartPage() {
   return (
     <StaticPage
-      title={PAGE_TITLES.sizeChart}
+      title={PAGES.sizeChart.title}
       intro="Our sizes follow US sizing. Find your size below and compare it with UK and EU sizes before you order."
     >
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">

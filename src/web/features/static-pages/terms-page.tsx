@@ -1,8 +1,8 @@
-import { PAGE_TITLES } from '../../../domain/seo';
+import { PAGES } from '../../../domain/routes';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
 import { paths } from '../../paths';
-import { PageSection, StaticPage } from './static-page';
+import { PageSection, StaticPage } from './static-page-layout';
 
 const linkClass = 'font-semibold text-accent-dark underline underline-offset-2';
 
@@ -10,7 +10,7 @@ const linkClass = 'font-semibold text-accent-dark underline underline-offset-2';
 export default function TermsPage() {
   return (
     <StaticPage
-      title={PAGE_TITLES.termsOfService}
+      title={PAGES.termsOfService.title}
       intro={`These terms apply to every purchase from ${SHOP_NAME}. By placing an order you agree to them, so please read them carefully.`}
     >
       <PageSection title="1. Orders">

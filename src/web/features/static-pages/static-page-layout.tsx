@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '../../../domain/constants';
 import { PageHeader } from '../../components/page-header';
-import { useDocumentTitle } from '../../components/use-document-title';
 
 interface StaticPageProps {
   title: string;
@@ -12,7 +11,6 @@ interface StaticPageProps {
 
 /** Shared chrome of the static pages: document title, the shop's page header and a readable text column. */
 export function StaticPage({ title, intro, children }: StaticPageProps) {
-  useDocumentTitle(title);
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
       <div className="border-b border-black/10">
