@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Shoe } from '../../domain/catalog';
 import { apiUrl, sendJson } from './http';
 import { updateFavorites } from './use-favorites';
-
-const answerSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as answerSchema } from '../../domain/contracts/answers';
 
 export interface FavoriteInput {
   userId: string;

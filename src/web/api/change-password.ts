@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { changePasswordSchema } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
-
-const messageSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as messageSchema } from '../../domain/contracts/answers';
 
 /**
  * `PUT /api/account/password`: answers 'Password Updated' and ends the account's other

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages';
-import { orderSchema, type CheckoutRequest, type Order } from '../../domain/payment';
+import { type CheckoutRequest, type Order } from '../../domain/payment';
 import { ApiError, apiErrorFrom, apiUrl } from './http';
+import { checkoutAnswerSchema } from '../../domain/contracts/checkout';
 
-const checkoutAnswerSchema = z.object({ message: z.string(), order: orderSchema });
 export type CheckoutAnswer = { message: string; order: Order };
 
 /**

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { PaymentMethodRequest } from '../../domain/payment';
 import { apiUrl, sendJson } from './http';
-
-const paymentMethodSchema = z.object({ id: z.string() });
+import { paymentMethodAnswerSchema as paymentMethodSchema } from '../../domain/contracts/checkout';
 
 /**
  * `POST /api/payments/methods`: turns the card and billing details into a one-use

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Review } from '../../domain/review';
 import { apiUrl, sendJson } from './http';
 import { reviewKeys } from './query-keys';
-
-const answerSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as answerSchema } from '../../domain/contracts/answers';
 
 export interface DeleteReviewInput {
   shoeId: string;

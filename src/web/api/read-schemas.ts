@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { sessionSchema } from '../../domain/account';
-import { brandSchema, searchMessageSchema, shoeSchema } from '../../domain/catalog';
+import { shoeSchema } from '../../domain/catalog';
 import { reviewEligibilitySchema, reviewSchema } from '../../domain/review';
+import {
+  brandListAnswerSchema,
+  colorListAnswerSchema,
+  searchAnswerSchema,
+  shoeListAnswerSchema,
+} from '../../domain/contracts/catalog';
 
 /**
  * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
@@ -11,12 +17,12 @@ import { reviewEligibilitySchema, reviewSchema } from '../../domain/review';
  */
 export const readSchemas = {
   session: sessionSchema,
-  brandList: z.array(brandSchema),
+  brandList: brandListAnswerSchema,
   shoe: shoeSchema,
-  shoeList: z.array(shoeSchema),
-  colorList: z.array(z.string()),
+  shoeList: shoeListAnswerSchema,
+  colorList: colorListAnswerSchema,
   reviewList: z.array(reviewSchema),
   reviewEligibility: reviewEligibilitySchema,
-  searchAnswer: z.union([z.array(shoeSchema), searchMessageSchema]),
+  searchAnswer: searchAnswerSchema,
 };
 export type ReadSchemas = typeof readSchemas;

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl, sendJson } from './http';
 import { updateFavorites } from './use-favorites';
-
-const answerSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as answerSchema } from '../../domain/contracts/answers';
 
 export interface RemoveFavoriteInput {
   userId: string;

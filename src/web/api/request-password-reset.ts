@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { forgetPasswordSchema } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
-
-const messageSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as messageSchema } from '../../domain/contracts/answers';
 
 /** `POST /api/account/forget`: mails a reset link; answers 'Email send', or 404 'User not found'. */
 export async function requestPasswordReset(input: z.output<typeof forgetPasswordSchema>): Promise<string> {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { resetPasswordSchema } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
 import { sessionKey } from './query-keys';
-
-const messageSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as messageSchema } from '../../domain/contracts/answers';
 
 /**
  * `POST /api/account/reset-password` with the token of the mailed link. 400 `invalid_token`

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, type credentialsSchema, type User } from '../../domain/account';
+import type { z } from 'zod';
+import type { credentialsSchema, User } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
 import { setSessionUser } from './use-session';
 import { syncedUser } from './sync-user';
-
-export const userAnswerSchema = z.object({ user: userSchema });
+import { userAnswerSchema } from '../../domain/contracts/answers';
 
 /**
  * `POST /api/account/sign-in`, then the spec's user sync. Throws an ApiError:

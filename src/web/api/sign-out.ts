@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl, sendJson } from './http';
-
-const messageSchema = z.object({ message: z.string() });
+import { messageAnswerSchema as messageSchema } from '../../domain/contracts/answers';
 
 /** `POST /api/account/sign-out`: ends this session; answers 'You logout'. */
 export async function signOut(): Promise<string> {

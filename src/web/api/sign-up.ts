@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { credentialsSchema, User } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
-import { userAnswerSchema } from './sign-in';
+import { userAnswerSchema } from '../../domain/contracts/answers';
 import { syncedUser } from './sync-user';
 import { setSessionUser } from './use-session';
 

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { paths } from '../paths';
 import { sendJson } from './http';
-
-const redirectSchema = z.object({ url: z.string().min(1) });
+import { socialSignInAnswerSchema as redirectSchema } from '../../domain/contracts/accounts';
 
 /** Where Google sends the shopper back: the account page greets them (and syncs the user) once. */
 export const GOOGLE_WELCOME_PARAM = 'welcome';

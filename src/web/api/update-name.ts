@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, type displayNameSchema } from '../../domain/account';
+import type { z } from 'zod';
+import { type displayNameSchema } from '../../domain/account';
 import { apiUrl, sendJson } from './http';
 import { setSessionUser } from './use-session';
-
-const answerSchema = z.object({ message: z.string(), user: userSchema });
+import { messageAndUserAnswerSchema as answerSchema } from '../../domain/contracts/answers';
 
 /** `PUT /api/account/name`: answers 'Name Updated' and the updated user. */
 export function updateName(input: z.output<typeof displayNameSchema>) {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema } from '../../domain/account';
+import type { z } from 'zod';
 import { apiUrl } from './http';
 import { multipartBody, sendMultipart, type ProgressListener } from './send-multipart';
 import { setSessionUser } from './use-session';
+import { messageAndUserAnswerSchema as answerSchema } from '../../domain/contracts/answers';
 
-const answerSchema = z.object({ message: z.string(), user: userSchema });
 export type AvatarAnswer = z.infer<typeof answerSchema>;
 
 /**

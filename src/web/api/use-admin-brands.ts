@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { brandSchema, type Brand } from '../../domain/catalog';
+import { type Brand } from '../../domain/catalog';
 import { PAGE_SIZE } from '../../domain/constants';
 import { apiUrl, getJson } from './http';
 import { adminKeys } from './query-keys';
 import type { AdminPage } from './use-admin-users';
-
-const brandsSchema = z.array(brandSchema);
+import { brandListAnswerSchema as brandsSchema } from '../../domain/contracts/catalog';
 
 /** `GET /api/brands?q&offset&limit`: one page of the brands table, searched by name. */
 export function useAdminBrands(q: string, offset: number) {

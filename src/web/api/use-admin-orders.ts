@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { PAGE_SIZE } from '../../domain/constants';
-import { orderSchema, type Order } from '../../domain/payment';
+import { type Order } from '../../domain/payment';
 import { apiUrl, getJson } from './http';
 import { adminKeys } from './query-keys';
 import type { AdminPage } from './use-admin-users';
-
-const ordersSchema = z.array(orderSchema);
+import { orderListAnswerSchema as ordersSchema } from '../../domain/contracts/checkout';
 
 /**
  * `GET /api/cart?q&offset&limit`: every customer's orders, newest first, searched by email or

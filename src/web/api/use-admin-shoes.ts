@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { searchMessageSchema, shoeSchema, type Shoe } from '../../domain/catalog';
+import { type Shoe } from '../../domain/catalog';
 import { PAGE_SIZE } from '../../domain/constants';
 import { apiUrl, getJson } from './http';
 import { adminKeys } from './query-keys';
-
-const answerSchema = z.union([z.array(shoeSchema), searchMessageSchema]);
+import { searchAnswerSchema as answerSchema } from '../../domain/contracts/catalog';
 
 /** A page of shoes, or the text the search answers when no name matches (spec §2). */
 export type AdminShoesResult =

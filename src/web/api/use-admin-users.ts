@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, type User } from '../../domain/account';
+import { type User } from '../../domain/account';
 import { PAGE_SIZE } from '../../domain/constants';
 import { apiUrl, getJson } from './http';
 import { adminKeys } from './query-keys';
-
-const usersSchema = z.array(userSchema);
+import { userListAnswerSchema as usersSchema } from '../../domain/contracts/users';
 
 export interface AdminPage<T> {
   items: T[];

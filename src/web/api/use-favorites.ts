@@ -1,10 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { shoeSchema, type Shoe } from '../../domain/catalog';
+import { type Shoe } from '../../domain/catalog';
 import { apiUrl, getJson } from './http';
 import { userKeys } from './query-keys';
-
-const favoritesSchema = z.array(shoeSchema);
+import { shoeListAnswerSchema as favoritesSchema } from '../../domain/contracts/catalog';
 
 /**
  * `GET /api/favorites/{userId}`: the user's favorite shoes, newest first (at most 500, so the

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl, getJson } from './http';
+import {
+  paymentsConfigAnswerSchema as paymentsConfigSchema,
+  type PaymentsConfig,
+} from '../../domain/contracts/checkout';
 
-const paymentsConfigSchema = z.object({
-  provider: z.enum(['test', 'stripe']),
-  publishableKey: z.string().nullable(),
-});
-export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+export type { PaymentsConfig };
 
 /** Kept here rather than in query-keys.ts: only the cart asks for it. */
 export const paymentsConfigKey = ['payments', 'config'] as const;

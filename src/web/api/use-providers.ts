@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiUrl, getJson } from './http';
 import { providersKey } from './query-keys';
-
-const providersSchema = z.object({ google: z.boolean() });
+import { providersAnswerSchema as providersSchema } from '../../domain/contracts/accounts';
 
 /** `GET /api/account/providers`: whether Google sign-in is configured (it does not change while we run). */
 export function useProviders() {

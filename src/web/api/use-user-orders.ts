@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { orderSchema } from '../../domain/payment';
 import { apiUrl, getJson } from './http';
 import { userKeys } from './query-keys';
-
-const ordersSchema = z.array(orderSchema);
+import { orderListAnswerSchema as ordersSchema } from '../../domain/contracts/checkout';
 
 /**
  * `GET /api/cart/{userId}`: the user's orders, newest first. Pass `enabled: false` to wait

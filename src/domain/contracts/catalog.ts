@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { brandSchema, searchMessageSchema, shoeSchema } from '../catalog.js';
+
+/** `GET /api/shoes`, `/api/shoes/onSale`, `/api/favorites/{uid}`: shoes, in the order asked. */
+export const shoeListAnswerSchema = z.array(shoeSchema);
+
+/** `GET /api/brands`. */
+export const brandListAnswerSchema = z.array(brandSchema);
+
+/** `GET /api/shoes/colors`. */
+export const colorListAnswerSchema = z.array(z.string());
+
+/** A search by name: the shoes found, or the spec's message when there are none. */
+export const searchAnswerSchema = z.union([shoeListAnswerSchema, searchMessageSchema]);
