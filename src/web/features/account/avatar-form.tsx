@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import type { User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
-import { useUploadAvatar } from '../../api/upload-avatar';
+import { useUploadAvatar } from './api/upload-avatar';
 import { primaryButtonClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { describedBy, FormField } from '../../components/forms/form-field';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { changePasswordSchema, PASSWORD_LENGTH } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
-import { useChangePassword } from '../../api/change-password';
+import { useChangePassword } from './api/change-password';
 import { primaryButtonClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { describedBy, FormField } from '../../components/forms/form-field';

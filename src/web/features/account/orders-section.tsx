@@ -1,9 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages';
-import { useUserOrders } from '../../api/use-user-orders';
+import { useUserOrders } from './api/use-user-orders';
 import { secondaryButtonClass } from '../../components/forms/button-class';
-import { OrderList } from '../../components/order-list';
+import { OrderList } from './order-list';
 import { AccountSection } from './account-section';
 
 /**

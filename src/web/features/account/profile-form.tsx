@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { DISPLAY_NAME_MAX, displayNameSchema, type User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
-import { useUpdateName } from '../../api/update-name';
+import { useUpdateName } from './api/update-name';
 import { primaryButtonClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { describedBy, FormField, inputClass } from '../../components/forms/form-field';

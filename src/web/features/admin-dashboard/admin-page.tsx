@@ -1,5 +1,5 @@
-import { useAdminStats } from '../../api/use-admin-stats';
-import { usePageViews } from '../../api/use-page-views';
+import { useAdminStats } from './api/use-admin-stats';
+import { usePageViews } from './api/use-page-views';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { AdminLinks } from './admin-links';

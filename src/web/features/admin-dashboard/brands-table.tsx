@@ -1,8 +1,8 @@
 import { Tags } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { useDeleteBrand } from '../../api/delete-brand';
-import { useAdminBrands } from '../../api/use-admin-brands';
+import { useDeleteBrand } from './api/delete-brand';
+import { useAdminBrands } from './api/use-admin-brands';
 import { paths } from '../../paths';
 import { AdminTableSection } from './admin-table-section';
 import { DeleteAction } from './delete-action';

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { dangerActionClass } from './table-classes';
 
 interface DeleteActionProps {

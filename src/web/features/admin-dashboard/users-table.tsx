@@ -5,8 +5,8 @@ import { ADMIN_MESSAGES } from '../../../domain/admin';
 import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
-import { useUpdateUser, type UserChange } from '../../api/update-user';
-import { useAdminUsers } from '../../api/use-admin-users';
+import { useUpdateUser, type UserChange } from './api/update-user';
+import { useAdminUsers } from './api/use-admin-users';
 import { AdminTableSection } from './admin-table-section';
 import { SwitchButton } from './switch-button';
 import {

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { createBrandSchema } from '../../../domain/admin';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { useCreateBrand } from '../../api/create-brand';
+import { useCreateBrand } from './api/create-brand';
 import { ApiError, isAccountDisabled } from '../../api/http';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';

@@ -8,7 +8,7 @@ import { createShoeSchema } from '../../../domain/admin';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { useCreateShoe } from '../../api/create-shoe';
+import { useCreateShoe } from './api/create-shoe';
 import { isAccountDisabled } from '../../api/http';
 import { FormAlert } from '../../components/forms/form-alert';
 import { BrandField } from './brand-field';

@@ -7,7 +7,7 @@ import { createSizeSchema } from '../../../domain/admin';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { useAddSize } from '../../api/add-size';
+import { useAddSize } from './api/add-size';
 import { isAccountDisabled } from '../../api/http';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';

@@ -9,7 +9,7 @@ import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError, isAccountDisabled } from '../../api/http';
-import { useModifyShoe } from '../../api/modify-shoe';
+import { useModifyShoe } from './api/modify-shoe';
 import { secondaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { paths } from '../../paths';

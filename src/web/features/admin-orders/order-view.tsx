@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { isNotFound } from '../../api/http';
-import { useAdminOrder } from '../../api/use-admin-order';
+import { useAdminOrder } from './api/use-admin-order';
 import { EmptyState } from '../../components/empty-state';
 import { secondaryButtonClass } from '../../components/forms/button-class';
 import { OrderLinesTable } from '../../components/order-lines-table';

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { forgetPasswordSchema } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { useRequestPasswordReset } from '../../api/request-password-reset';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PASSWORD_LENGTH, passwordSchema } from '../../../domain/account';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError } from '../../api/http';
-import { useResetPassword } from '../../api/reset-password';
+import { useResetPassword } from './api/reset-password';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { describedBy, FormField } from '../../components/forms/form-field';

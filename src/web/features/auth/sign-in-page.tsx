@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { credentialsSchema } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { useSignIn } from '../../api/sign-in';
+import { useSignIn } from './api/sign-in';
 import { useSession } from '../../api/use-session';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';

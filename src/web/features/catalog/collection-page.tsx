@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useParams } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { useColors } from '../../api/use-colors';
+import { useColors } from './api/use-colors';
 import { useShoes } from '../../api/use-shoes';
 import { PagedShoeList } from '../../components/paged-shoe-list';
 import { PageHeader } from '../../components/page-header';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from '../../../domain/constants';
 import { useOnSaleShoes } from '../../api/use-on-sale-shoes';
 import { useShoes } from '../../api/use-shoes';
-import { HelpChat } from '../../components/help-chat/help-chat';
+import { HelpChat } from './help-chat/help-chat';
 import { PagedShoeList } from '../../components/paged-shoe-list';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';

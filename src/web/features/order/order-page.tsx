@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
 import { isNotFound } from '../../api/http';
-import { useOrder } from '../../api/use-order';
+import { useOrder } from './api/use-order';
 import { BackHomeLink } from '../../components/back-home-link';
 import { EmptyState } from '../../components/empty-state';
 import { secondaryButtonClass } from '../../components/forms/button-class';

@@ -7,7 +7,7 @@ import { contactSchema } from '../../../domain/forms';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
 import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
-import { sendContactMessage } from '../../api/send-contact-message';
+import { sendContactMessage } from './api/send-contact-message';
 
 const { min: MESSAGE_MIN, max: MESSAGE_MAX } = CONTACT_MESSAGE_LENGTH;
 const SENT = MESSAGES.contact.received;

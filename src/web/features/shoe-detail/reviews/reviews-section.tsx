@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useReviews } from '../../../api/use-reviews';
+import { useReviews } from '../api/use-reviews';
 import { useSession } from '../../../api/use-session';
 import { textLinkClass } from '../../../components/forms/button-class';
 import type { SignInRedirectState } from '../../../components/guards/require-user';

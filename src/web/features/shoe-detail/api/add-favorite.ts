@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Shoe } from '../../../../domain/catalog';
+import { apiUrl, sendJson } from '../../../api/http';
+import { updateFavorites } from '../../../api/use-favorites';
+import { messageAnswerSchema as answerSchema } from '../../../../domain/contracts/answers';
+
+export interface FavoriteInput {
+  userId: string;
+  shoe: Shoe;
+}
+
+/** `POST /api/favorites/{uid}` `{shoeId}`: answers 'Shoe added to Favorites' (adding twice keeps one). */
+export function addFavorite({ userId, shoe }: FavoriteInput) {
+  return sendJson(
+    'POST',
+    apiUrl(`/favorites/${encodeURIComponent(userId)}`),
+    { shoeId: shoe._id },
+    answerSchema,
+  );
+}
+
+export function useAddFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addFavorite,
+    // Newest first, like the server's list.
+    onSuccess: (_answer, { userId, shoe }) =>
+      updateFavorites(queryClient, userId, (favorites) => [
+        shoe,
+        ...favorites.filter((favorite) => favorite._id !== shoe._id),
+      ]),
+  });
+}

@@ -1,0 +1,17 @@
+import { catalogUrls } from '../../../../domain/catalog-urls';
+import { useQuery } from '@tanstack/react-query';
+import { getJson, lazySchema } from '../../../api/http';
+import { reviewKeys } from '../../../api/query-keys';
+
+const reviewsSchema = lazySchema((schemas) => schemas.reviewList);
+
+/**
+ * `GET /api/reviews/{shoeId}`: the shoe's reviews, newest first (public). `own` marks the
+ * signed-in user's review, so the cache entry belongs to `userId` (undefined for a visitor).
+ */
+export function useReviews(shoeId: string, userId: string | undefined) {
+  return useQuery({
+    queryKey: reviewKeys.list(shoeId, userId),
+    queryFn: async ({ signal }) => (await getJson(catalogUrls.reviews(shoeId), reviewsSchema, signal)).data,
+  });
+}
