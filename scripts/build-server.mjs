@@ -5,27 +5,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isBuildStale } from './staleness.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT_DIR = path.join(ROOT, 'dist', 'server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
-/** What the bundle is made from: when any of it is newer than the bundle, rebuild. */
-const SOURCES = ['src/server', 'src/domain', 'package-lock.json', 'scripts/build-server.mjs'];
-
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
+/**
+ * What the bundle is made from: when any of it is newer than the bundle, rebuild. The staleness check
+ * is bundled too (src/server/build/web-build.ts uses it for the web app).
+ */
+const SOURCES = [
+  'src/server',
+  'src/domain',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/staleness.mjs',
+];
 
 export function isServerBuildStale() {
-  if (!fs.existsSync(SERVER_ENTRY)) return true;
-  const built = fs.statSync(SERVER_ENTRY).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
+  return isBuildStale(ROOT, [SERVER_ENTRY], SOURCES);
 }
 
 /**

@@ -1,30 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { isBuildStale } from '../../../scripts/staleness.mjs';
 
 /** What the web bundle is made from: when any of it is newer than the bundle, rebuild. */
 const WEB_SOURCES = ['src/web', 'src/domain', 'vite.config.ts', 'package-lock.json'];
-
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 /** The server's page renderer, built beside the web app (`vite build --ssr`). */
 export const serverRendererFile = (distDir: string) => path.join(distDir, '..', 'ssr', 'entry-server.js');
 
 export function isWebBuildStale(rootDir: string, distDir: string): boolean {
-  const outputs = [path.join(distDir, 'index.html'), serverRendererFile(distDir)];
-  if (outputs.some((file) => !fs.existsSync(file))) return true;
-  // The older of the two builds: a browser build newer than the renderer (or the other way round)
-  // would render pages that differ from what the browser then hydrates.
-  const built = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
-  return WEB_SOURCES.some((source) => newestMtime(path.join(rootDir, source)) > built);
+  // Against the older of the two builds: a browser build newer than the renderer (or the other way
+  // round) would render pages that differ from what the browser then hydrates.
+  return isBuildStale(rootDir, [path.join(distDir, 'index.html'), serverRendererFile(distDir)], WEB_SOURCES);
 }
 
 export function ensureWebBuild(rootDir: string, distDir: string, log: (message: string) => void): void {

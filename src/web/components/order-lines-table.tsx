@@ -3,7 +3,7 @@ import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 import { orderTotal, pairCount } from '../lib/order-display';
 import { paths } from '../paths';
-import { IMAGE_SIZES, imageSrcSet } from '../../domain/images';
+import { ShoeImage } from './shoe-image';
 
 const cellClass = 'px-3 py-3 sm:px-5';
 
@@ -48,14 +48,12 @@ export function OrderLinesTable({ order }: { order: Order }) {
           {order.shoe.map((line, index) => (
             <tr key={`${line._id ?? index}:${line.size}`}>
               <td className={cellClass}>
-                <img
+                <ShoeImage
                   src={line.image}
-                  srcSet={imageSrcSet(line.image)}
-                  sizes={IMAGE_SIZES.thumbnail}
+                  sizes="thumbnail"
                   alt=""
                   width={96}
                   height={72}
-                  decoding="async"
                   className="aspect-[4/3] w-12 min-w-10 rounded-lg bg-gray-100 object-cover sm:w-20"
                 />
               </td>

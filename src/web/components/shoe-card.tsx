@@ -7,7 +7,7 @@ import { BuyButton } from './buy-button';
 import { OnSaleBadge } from './on-sale-badge';
 import { SizeSelect } from './size-select';
 import { useAddToCart } from './use-add-to-cart';
-import { IMAGE_SIZES, imageSrcSet } from '../../domain/images';
+import { ShoeImage } from './shoe-image';
 
 export type CardHeadingLevel = 'h2' | 'h3';
 
@@ -29,15 +29,13 @@ export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCar
       <div className="relative overflow-hidden bg-gray-100">
         {/* The name link below carries the accessible name; this one just makes the picture clickable. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
-          <img
+          <ShoeImage
             src={shoe.image}
-            srcSet={imageSrcSet(shoe.image)}
-            sizes={IMAGE_SIZES.card}
+            sizes="card"
             alt=""
             width={640}
             height={480}
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
             className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         </Link>

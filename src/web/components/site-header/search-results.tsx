@@ -3,7 +3,7 @@ import { formatPrice } from '../../../domain/cart-lines';
 import { MESSAGES } from '../../../domain/messages';
 import type { SearchResult } from '../../api/use-shoe-search';
 import { paths } from '../../paths';
-import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
+import { ShoeImage } from '../shoe-image';
 
 interface SearchResultsProps {
   result: SearchResult | undefined;
@@ -35,15 +35,13 @@ export function SearchResults({ result, searching, onPick }: SearchResultsProps)
             onClick={onPick}
             className="flex items-center gap-4 rounded-xl p-2 transition-colors hover:bg-paper"
           >
-            <img
+            <ShoeImage
               src={shoe.image}
-              srcSet={imageSrcSet(shoe.image)}
-              sizes={IMAGE_SIZES.thumbnail}
+              sizes="thumbnail"
               alt=""
               width={80}
               height={60}
               loading="lazy"
-              decoding="async"
               className="aspect-[4/3] w-20 shrink-0 rounded-lg bg-gray-100 object-cover"
             />
             <span className="flex min-w-0 flex-col">

@@ -5,7 +5,7 @@ import { formatPrice, subtotal, type CartLine } from '../../../domain/cart-lines
 import type { LineKey } from '../../lib/cart/cart-store';
 import type { LineStockStatus } from '../../lib/cart/line-stock';
 import { paths } from '../../paths';
-import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
+import { ShoeImage } from '../../components/shoe-image';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -35,14 +35,12 @@ export function CartLineItem({ line, stock, onIncrement, onDecrement, onRemove }
         aria-hidden="true"
         className="row-span-2 self-start sm:row-span-1 sm:self-center"
       >
-        <img
+        <ShoeImage
           src={line.image}
-          srcSet={imageSrcSet(line.image)}
-          sizes={IMAGE_SIZES.thumbnail}
+          sizes="thumbnail"
           alt=""
           width={128}
           height={96}
-          decoding="async"
           className="aspect-[4/3] w-full rounded-xl bg-gray-100 object-cover"
         />
       </Link>

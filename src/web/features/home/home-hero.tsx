@@ -4,7 +4,7 @@ import type { Shoe } from '../../../domain/catalog';
 import { SHOP_NAME } from '../../../domain/constants';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { paths } from '../../paths';
-import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
+import { ShoeImage } from '../../components/shoe-image';
 
 interface HomeHeroProps {
   /** The cheapest deal, shown large; the hero stands on its own without one. */
@@ -48,15 +48,13 @@ export function HomeHero({ featured }: HomeHeroProps) {
           </div>
         </div>
         {featured && (
-          <img
+          <ShoeImage
             src={featured.image}
-            srcSet={imageSrcSet(featured.image)}
-            sizes={IMAGE_SIZES.hero}
+            sizes="hero"
             alt=""
             width={640}
             height={480}
-            fetchPriority="high"
-            decoding="async"
+            priority
             className="mx-auto mt-10 hidden aspect-[4/3] w-full max-w-lg -rotate-6 rounded-3xl object-cover shadow-2xl ring-8 ring-white/10 sm:block lg:mt-0"
           />
         )}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { paths } from '../../paths';
-import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
+import { ShoeImage } from '../../components/shoe-image';
 
 interface SaleSlideProps {
   shoe: Shoe;
@@ -26,15 +26,13 @@ export function SaleSlide({ shoe, position, count, eager }: SaleSlideProps) {
         className="group block h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition-shadow hover:shadow-xl"
       >
         <div className="overflow-hidden bg-gray-100">
-          <img
+          <ShoeImage
             src={shoe.image}
-            srcSet={imageSrcSet(shoe.image)}
-            sizes={IMAGE_SIZES.slide}
+            sizes="slide"
             alt=""
             width={640}
             height={480}
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
             className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         </div>

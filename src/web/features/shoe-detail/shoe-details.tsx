@@ -8,7 +8,7 @@ import { SizeSelect } from '../../components/size-select';
 import { useAddToCart } from '../../components/use-add-to-cart';
 import { paths } from '../../paths';
 import { FavoriteToggle } from './favorite-toggle';
-import { IMAGE_SIZES, imageSrcSet } from '../../../domain/images';
+import { ShoeImage } from '../../components/shoe-image';
 
 /** Everything about one shoe, and the size + BUY ME! to take it home. */
 export function ShoeDetails({ shoe }: { shoe: Shoe }) {
@@ -18,15 +18,13 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr] lg:gap-14">
       <div className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
-        <img
+        <ShoeImage
           src={shoe.image}
-          srcSet={imageSrcSet(shoe.image)}
-          sizes={IMAGE_SIZES.shoePage}
+          sizes="shoePage"
           alt={`${shoe.brand} ${shoe.name} in ${shoe.color}`}
           width={640}
           height={480}
-          fetchPriority="high"
-          decoding="async"
+          priority
           className="aspect-[4/3] w-full object-cover"
         />
       </div>
