@@ -1,12 +1,54 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features: each may use the shared layers, never another feature. */
+const FEATURES = fs
+  .readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Boundaries (docs/decisions/008), checked on resolved paths: a feature never imports another
+ * feature; the shared web layers never import a feature; the web app never imports the server;
+ * the server imports the web app only for the page renderer's types; the domain imports neither.
+ */
+const BOUNDARIES = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: `A feature does not import another feature: move what ${feature} needs into components/, lib/ or api/.`,
+  })),
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/api'],
+    from: './src/web/features',
+    message: 'The shared layers of the web app do not import a feature.',
+  },
+  { target: './src/web', from: './src/server', message: 'The web app never imports the server.' },
+  {
+    target: './src/server',
+    from: './src/web',
+    except: ['./entry-server.tsx'],
+    message: "The server imports the web app only for the page renderer's types (entry-server.tsx).",
+  },
+  { target: './src/domain', from: ['./src/web', './src/server'], message: 'The domain is pure.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/lighthouse'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }] },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../domain/constants';
 import { type Order } from '../../domain/payment';
 import { apiUrl, getJson } from './http';
 import { adminKeys } from './query-keys';
-import type { AdminPage } from '../features/admin-dashboard/api/use-admin-users';
+import type { AdminPage } from './admin-page';
 import { orderListAnswerSchema as ordersSchema } from '../../domain/contracts/checkout';
 
 /**

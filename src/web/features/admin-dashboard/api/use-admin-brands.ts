@@ -3,7 +3,7 @@ import { type Brand } from '../../../../domain/catalog';
 import { PAGE_SIZE } from '../../../../domain/constants';
 import { apiUrl, getJson } from '../../../api/http';
 import { adminKeys } from '../../../api/query-keys';
-import type { AdminPage } from './use-admin-users';
+import type { AdminPage } from '../../../api/admin-page';
 import { brandListAnswerSchema as brandsSchema } from '../../../../domain/contracts/catalog';
 
 /** `GET /api/brands?q&offset&limit`: one page of the brands table, searched by name. */

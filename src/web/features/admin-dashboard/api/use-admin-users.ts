@@ -2,13 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type User } from '../../../../domain/account';
 import { PAGE_SIZE } from '../../../../domain/constants';
 import { apiUrl, getJson } from '../../../api/http';
+import type { AdminPage } from '../../../api/admin-page';
 import { adminKeys } from '../../../api/query-keys';
 import { userListAnswerSchema as usersSchema } from '../../../../domain/contracts/users';
-
-export interface AdminPage<T> {
-  items: T[];
-  total: number;
-}
 
 /** `GET /api/users?q&offset&limit`: one page of the users table, searched by email or name (admin). */
 export function useAdminUsers(q: string, offset: number) {
