@@ -1,52 +1,7 @@
 import { z } from 'zod';
 import { brandSchema, shoeSchema } from './catalog.js';
 import { MAX_LIST_LIMIT } from './constants.js';
-
-/**
- * The admin forms of spec §5 and the admin panel's own answers. The browser
- * forms (react-hook-form + zodResolver) and the server validate with these
- * same schemas; every field is a string, as a form or a multipart body sends it.
- */
-export const ADMIN_FORM_MESSAGES = {
-  brand: 'Enter a valid brand',
-  brandFormat: "The brand's name can only contain letters and spaces",
-  name: 'Enter a valid name',
-  nameFormat: "The shoes' name can only contain letters and spaces",
-  color: 'Enter a valid color',
-  colorFormat: 'The color can only contain letters and spaces',
-  price: 'Enter a valid price',
-  priceFormat: 'Only numbers',
-  size: 'Enter a valid size',
-  sizeFormat: 'only numbers',
-  quantity: 'Enter a valid quantity',
-  quantityFormat: 'only numbers',
-  description: 'Enter a valid description',
-  descriptionFormat: 'The description can only contain letters and spaces',
-  brandName: 'Enter a valid brand name',
-  brandNameFormat: 'The name can only contain letters and spaces',
-  sizeOnlyNumbers: 'The size can only contain number',
-  quantityOnlyNumbers: 'The quantity can only contain number',
-  image: 'Add a valid image',
-} as const;
-
-/** Answers and notices of the admin panel that the spec leaves to us. */
-export const ADMIN_MESSAGES = {
-  brandCreated: (name: string) => `The brand ${name} was added to store`,
-  brandExists: 'A brand with this name already exists',
-  brandHasShoes: 'This brand still has shoes: delete them first',
-  brandNotFound: 'Brand not found',
-  sizeAdded: (size: string, quantity: number) => `Size ${size} added with ${quantity} pairs`,
-  sizeRestocked: (size: string, quantity: number) => `Size ${size} now has ${quantity} pairs`,
-  onSale: (name: string) => `${name} is now on sale`,
-  offSale: (name: string) => `${name} is no longer on sale`,
-  imageTooLarge: (megabytes: number) => `The image can be at most ${megabytes} MB`,
-  staleShoe: 'Someone else changed this shoe since you opened it. Reload it and try again.',
-  managersByAdminOnly: 'Only the administrator can change managers',
-  orderStatusChanged: (status: string) => `Order marked ${status}`,
-  userStatusChanged: (email: string, status: string) => `${email} is now ${status}`,
-  managerGranted: (email: string) => `${email} is now a manager`,
-  managerRevoked: (email: string) => `${email} is no longer a manager`,
-} as const;
+import { MESSAGES } from './messages.js';
 
 /** Shoe images: any raster image up to this size, stored as a WebP at most this wide. */
 export const SHOE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -95,7 +50,7 @@ function shoeSize(required: string, format: string) {
     .transform((value) => String(Number(value)));
 }
 
-const M = ADMIN_FORM_MESSAGES;
+const M = MESSAGES.adminForm;
 const lettersAndSpaces = (message: string) => ({ pattern: LETTERS_AND_SPACES, message });
 
 /** Create Shoes (spec §5). The image travels beside these fields as a file. */

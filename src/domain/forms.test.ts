@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutAddressSchema, contactSchema, CONTACT_MESSAGES, newsletterSchema } from './forms.js';
+import { checkoutAddressSchema, contactSchema, newsletterSchema } from './forms.js';
 import { MESSAGES } from './messages.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -41,11 +41,11 @@ describe('newsletter and contact', () => {
     const valid = { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(20) };
     expect(contactSchema.safeParse(valid).success).toBe(true);
     expect(firstMessage(contactSchema.safeParse({ ...valid, message: 'too short' }))).toBe(
-      CONTACT_MESSAGES.message,
+      MESSAGES.contact.message,
     );
     expect(firstMessage(contactSchema.safeParse({ ...valid, message: 'x'.repeat(501) }))).toBe(
-      CONTACT_MESSAGES.message,
+      MESSAGES.contact.message,
     );
-    expect(firstMessage(contactSchema.safeParse({ ...valid, email: 'ana' }))).toBe(CONTACT_MESSAGES.email);
+    expect(firstMessage(contactSchema.safeParse({ ...valid, email: 'ana' }))).toBe(MESSAGES.contact.email);
   });
 });

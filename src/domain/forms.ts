@@ -31,23 +31,17 @@ export const emailSchema = email(MESSAGES.newsletter.invalidEmail);
 export const newsletterSchema = z.object({ email: emailSchema });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
-export const CONTACT_MESSAGES = {
-  name: 'Enter your name',
-  email: 'Use a valid email',
-  message: 'The message must contain between 20 and 500 characters',
-} as const;
-
 export const contactSchema = z.object({
   name: z
-    .string({ error: CONTACT_MESSAGES.name })
+    .string({ error: MESSAGES.contact.name })
     .trim()
-    .min(1, CONTACT_MESSAGES.name)
-    .max(80, CONTACT_MESSAGES.name),
-  email: email(CONTACT_MESSAGES.email),
+    .min(1, MESSAGES.contact.name)
+    .max(80, MESSAGES.contact.name),
+  email: email(MESSAGES.contact.email),
   message: z
-    .string({ error: CONTACT_MESSAGES.message })
+    .string({ error: MESSAGES.contact.message })
     .trim()
-    .min(CONTACT_MESSAGE_LENGTH.min, CONTACT_MESSAGES.message)
-    .max(CONTACT_MESSAGE_LENGTH.max, CONTACT_MESSAGES.message),
+    .min(CONTACT_MESSAGE_LENGTH.min, MESSAGES.contact.message)
+    .max(CONTACT_MESSAGE_LENGTH.max, MESSAGES.contact.message),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

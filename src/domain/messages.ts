@@ -11,6 +11,17 @@ export const MESSAGES = {
     processing: 'Proccesading...',
     failed: 'error in your payment',
     signInFirst: 'create your user for pay',
+    // The card's own errors, as Stripe words them (test mode says the same).
+    cardNumber: 'Your card number is invalid.',
+    notTestCard:
+      'Your card was declined: this shop runs in test mode, use a test card such as 4242 4242 4242 4242.',
+    expiry: 'Your card has expired or the expiry date is invalid.',
+    cvc: "Your card's security code is invalid.",
+    card_declined: 'Your card was declined.',
+    insufficient_funds: 'Your card has insufficient funds.',
+    expired_card: 'Your card has expired.',
+    incorrect_cvc: "Your card's security code is incorrect.",
+    processing_error: 'An error occurred while processing your card. Try again in a little bit.',
   },
   checkoutForm: {
     name: 'Please enter a valid name.',
@@ -29,6 +40,9 @@ export const MESSAGES = {
     notBought: "You haven't bought these yet",
     alreadyBought: 'I already bought them',
     anonymous: 'ANONYMOUS USER',
+    alreadyReviewed: 'You already reviewed these: edit your review instead.',
+    notFound: 'Review not found',
+    tooLong: (max: number) => `A review can be at most ${max} characters.`,
   },
   favorites: {
     added: 'Shoe added to Favorites',
@@ -76,6 +90,22 @@ export const MESSAGES = {
     confirmDelete: "Are you sure? You won't be able to revert this!",
     deleted: 'Deleted!',
     cannotDemoteAdmin: "The administrator's own account cannot be disabled or demoted",
+    // Answers and notices of the admin panel that the spec leaves to us.
+    brandCreated: (name: string) => `The brand ${name} was added to store`,
+    brandExists: 'A brand with this name already exists',
+    brandHasShoes: 'This brand still has shoes: delete them first',
+    brandNotFound: 'Brand not found',
+    sizeAdded: (size: string, quantity: number) => `Size ${size} added with ${quantity} pairs`,
+    sizeRestocked: (size: string, quantity: number) => `Size ${size} now has ${quantity} pairs`,
+    onSale: (name: string) => `${name} is now on sale`,
+    offSale: (name: string) => `${name} is no longer on sale`,
+    imageTooLarge: (megabytes: number) => `The image can be at most ${megabytes} MB`,
+    staleShoe: 'Someone else changed this shoe since you opened it. Reload it and try again.',
+    managersByAdminOnly: 'Only the administrator can change managers',
+    orderStatusChanged: (status: string) => `Order marked ${status}`,
+    userStatusChanged: (email: string, status: string) => `${email} is now ${status}`,
+    managerGranted: (email: string) => `${email} is now a manager`,
+    managerRevoked: (email: string) => `${email} is no longer a manager`,
   },
   pages: {
     notFound: 'Page not found',
@@ -92,6 +122,9 @@ export const MESSAGES = {
   },
   contact: {
     received: 'Thanks, we got your message and will answer soon.',
+    name: 'Enter your name',
+    email: 'Use a valid email',
+    message: 'The message must contain between 20 and 500 characters',
   },
   common: {
     /** Shown when a request fails and the server gave no message of its own. */
@@ -99,8 +132,51 @@ export const MESSAGES = {
     /** The server is up but cannot reach its database (HTTP 503). */
     databaseUnavailable: 'The shop cannot reach its database right now. Please try again in a moment.',
   },
+  orders: {
+    notFound: 'Order not found',
+  },
   catalog: {
     noSearchMatch: 'No shoes match your search',
     shoeNotFound: 'Shoe not found',
+  },
+  /** The checkout's answers (server) beyond the spec's notices. */
+  checkout: {
+    paid: 'Payment successful! Your order is on its way.',
+    pricesChanged: 'Prices changed since you filled your cart. Check the new total and pay again.',
+    outOfStock: (name: string, size: string) => `Sorry, ${name} in size ${size} is out of stock.`,
+    unknownShoe: 'A shoe in your cart is no longer in our catalogue.',
+    paymentMethodUsed: 'This payment method was already used. Enter your card again.',
+    paymentMethodInvalid: 'This payment method is not valid. Enter your card again.',
+    idempotencyMismatch: 'This Idempotency-Key was already used for another checkout.',
+    inProgress: 'This checkout is still being processed.',
+    providerUnavailable:
+      'The payment service is not answering. Your card was not charged; try again in a moment.',
+    providerTimeout:
+      'The payment service did not answer in time. Your card was not charged; try again in a moment.',
+    paymentUnconfirmed:
+      'The payment service could not confirm your payment, so no order was placed. If your card was charged, ' +
+      'the charge will be refunded automatically. Try again in a moment.',
+  },
+  /** The admin forms of spec §5. */
+  adminForm: {
+    brand: 'Enter a valid brand',
+    brandFormat: "The brand's name can only contain letters and spaces",
+    name: 'Enter a valid name',
+    nameFormat: "The shoes' name can only contain letters and spaces",
+    color: 'Enter a valid color',
+    colorFormat: 'The color can only contain letters and spaces',
+    price: 'Enter a valid price',
+    priceFormat: 'Only numbers',
+    size: 'Enter a valid size',
+    sizeFormat: 'only numbers',
+    quantity: 'Enter a valid quantity',
+    quantityFormat: 'only numbers',
+    description: 'Enter a valid description',
+    descriptionFormat: 'The description can only contain letters and spaces',
+    brandName: 'Enter a valid brand name',
+    brandNameFormat: 'The name can only contain letters and spaces',
+    sizeOnlyNumbers: 'The size can only contain number',
+    quantityOnlyNumbers: 'The quantity can only contain number',
+    image: 'Add a valid image',
   },
 } as const;

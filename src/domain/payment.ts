@@ -1,3 +1,4 @@
+import { MESSAGES } from './messages.js';
 import { z } from 'zod';
 import { checkoutAddressSchema } from './forms.js';
 
@@ -13,19 +14,6 @@ export const TEST_CARD_OUTCOMES = {
   '4000000000000119': 'processing_error',
 } as const;
 export type CardOutcome = (typeof TEST_CARD_OUTCOMES)[keyof typeof TEST_CARD_OUTCOMES];
-
-export const PAYMENT_MESSAGES = {
-  cardNumber: 'Your card number is invalid.',
-  notTestCard:
-    'Your card was declined: this shop runs in test mode, use a test card such as 4242 4242 4242 4242.',
-  expiry: 'Your card has expired or the expiry date is invalid.',
-  cvc: "Your card's security code is invalid.",
-  card_declined: 'Your card was declined.',
-  insufficient_funds: 'Your card has insufficient funds.',
-  expired_card: 'Your card has expired.',
-  incorrect_cvc: "Your card's security code is incorrect.",
-  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
-} as const;
 
 /** The Luhn checksum every card number carries. */
 export function passesLuhn(digits: string): boolean {
@@ -56,12 +44,12 @@ export const paymentMethodRequestSchema = z.object({
   card: z.object({
     number: z
       .string()
-      .max(30, PAYMENT_MESSAGES.cardNumber)
+      .max(30, MESSAGES.payment.cardNumber)
       .transform(normalizeCardNumber)
-      .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), PAYMENT_MESSAGES.cardNumber),
-    exp_month: z.coerce.number().int().min(1, PAYMENT_MESSAGES.expiry).max(12, PAYMENT_MESSAGES.expiry),
-    exp_year: z.coerce.number().int().min(0, PAYMENT_MESSAGES.expiry).max(2100, PAYMENT_MESSAGES.expiry),
-    cvc: z.string().regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cvc),
+      .refine((digits) => /^\d{12,19}$/.test(digits) && passesLuhn(digits), MESSAGES.payment.cardNumber),
+    exp_month: z.coerce.number().int().min(1, MESSAGES.payment.expiry).max(12, MESSAGES.payment.expiry),
+    exp_year: z.coerce.number().int().min(0, MESSAGES.payment.expiry).max(2100, MESSAGES.payment.expiry),
+    cvc: z.string().regex(/^\d{3,4}$/, MESSAGES.payment.cvc),
   }),
   billing_details: checkoutAddressSchema,
 });
@@ -90,24 +78,6 @@ export const checkoutRequestSchema = z.object({
   amount: z.number().int().min(1).max(100_000_000),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
-
-export const CHECKOUT_MESSAGES = {
-  paid: 'Payment successful! Your order is on its way.',
-  pricesChanged: 'Prices changed since you filled your cart. Check the new total and pay again.',
-  outOfStock: (name: string, size: string) => `Sorry, ${name} in size ${size} is out of stock.`,
-  unknownShoe: 'A shoe in your cart is no longer in our catalogue.',
-  paymentMethodUsed: 'This payment method was already used. Enter your card again.',
-  paymentMethodInvalid: 'This payment method is not valid. Enter your card again.',
-  idempotencyMismatch: 'This Idempotency-Key was already used for another checkout.',
-  inProgress: 'This checkout is still being processed.',
-  providerUnavailable:
-    'The payment service is not answering. Your card was not charged; try again in a moment.',
-  providerTimeout:
-    'The payment service did not answer in time. Your card was not charged; try again in a moment.',
-  paymentUnconfirmed:
-    'The payment service could not confirm your payment, so no order was placed. If your card was charged, ' +
-    'the charge will be refunded automatically. Try again in a moment.',
-} as const;
 
 /** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */
 export const orderSchema = z.object({

@@ -4,14 +4,13 @@ import { MESSAGES } from './messages.js';
 
 /** Review rules (spec §5): at least 5 characters (at most 2,000), 1-5 stars, default 1. */
 export const REVIEW_LENGTH = { min: 5, max: 2000 } as const;
-export const REVIEW_TOO_LONG = `A review can be at most ${REVIEW_LENGTH.max} characters.`;
 
 const reviewText = (tooShort: string) =>
   z
     .string({ error: tooShort })
     .trim()
     .min(REVIEW_LENGTH.min, tooShort)
-    .max(REVIEW_LENGTH.max, REVIEW_TOO_LONG);
+    .max(REVIEW_LENGTH.max, MESSAGES.review.tooLong(REVIEW_LENGTH.max));
 
 const rating = z.coerce.number().int().min(RATING.min).max(RATING.max).default(RATING.default);
 
@@ -43,9 +42,7 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewEligibilitySchema = z.object({
   eligible: z.boolean(),
   /** Why not, in the spec's words: "You haven't bought these yet", or already reviewed. */
-  reason: z
-    .object({ code: z.enum(['not_bought', 'already_reviewed']), message: z.string() })
-    .optional(),
+  reason: z.object({ code: z.enum(['not_bought', 'already_reviewed']), message: z.string() }).optional(),
 });
 export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;
 

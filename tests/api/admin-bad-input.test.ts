@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../src/domain/messages.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,7 +7,9 @@ import { asc } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_FORM_MESSAGES as M, ADMIN_MESSAGES, SHOE_LIMITS } from '../../src/domain/admin.js';
+import { SHOE_LIMITS } from '../../src/domain/admin.js';
+
+const M = MESSAGES.adminForm;
 import { brands, orders, shoes, stockEntries, users } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
@@ -252,7 +255,7 @@ describe('POST /api/shoes (Create Shoes)', () => {
       await form('POST', '/api/shoes', createFields, { name: 'huge.png', type: 'image/png', bytes: huge }),
       413,
     );
-    expect(response.json().error.message).toBe(ADMIN_MESSAGES.imageTooLarge(10));
+    expect(response.json().error.message).toBe(MESSAGES.admin.imageTooLarge(10));
   });
 
   it('refuses a body that is not multipart (415)', async () => {
@@ -473,7 +476,7 @@ describe('PUT /api/shoes/addSize/{id} (Create size)', () => {
       headers: { 'content-type': 'application/json', cookie: admin, origin: TEST_ORIGIN },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe(ADMIN_MESSAGES.sizeAdded('12', 2));
+    expect(response.json().message).toBe(MESSAGES.admin.sizeAdded('12', 2));
     expect(response.json().shoe.price).toBe(before.price);
     const after = (await t.app.inject({ method: 'GET', url: `/api/shoes/${shoeId}` })).json();
     expect(after.price).toBe(90);
@@ -550,7 +553,7 @@ describe('POST /api/brands (Create Brand) and DELETE /api/brands/{id}', () => {
     ['another case, with accents', 'ÉLAN VITAL'],
   ])('refuses a duplicate brand in %s (409)', async (_label, name) => {
     const response = await refused(json('POST', '/api/brands', { name }), 409);
-    expect(response.json().error.message).toBe(ADMIN_MESSAGES.brandExists);
+    expect(response.json().error.message).toBe(MESSAGES.admin.brandExists);
   });
 
   it('finds the accented brand in any case when a shoe names it', async () => {

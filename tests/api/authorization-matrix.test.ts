@@ -8,9 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_MESSAGES } from '../../src/domain/admin.js';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { CHECKOUT_MESSAGES } from '../../src/domain/payment.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import {
@@ -1369,7 +1367,7 @@ describe('who may change whom (PUT /api/users/{id})', () => {
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json().error).toMatchObject({
       code: 'forbidden',
-      message: ADMIN_MESSAGES.managersByAdminOnly,
+      message: MESSAGES.admin.managersByAdminOnly,
     });
     expect(await statusAndFlag(id)).toEqual(before);
   });
@@ -1601,7 +1599,7 @@ describe('mass assignment: fields a body may not set are ignored or refused, nev
       shopper.cookie,
     );
     expect(cheap.statusCode, cheap.body).toBe(409);
-    expect(cheap.json().error.message).toBe(CHECKOUT_MESSAGES.pricesChanged);
+    expect(cheap.json().error.message).toBe(MESSAGES.checkout.pricesChanged);
     expect(await ordersOfShoe(shopper.id, shoe)).toBe(0);
     expect(await stockOf(shoe)).toEqual([['9', 5]]);
 

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_FORM_MESSAGES, ADMIN_MESSAGES } from '../../src/domain/admin.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
@@ -75,17 +74,17 @@ describe('catalogue administration', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
-      brand: ADMIN_FORM_MESSAGES.brandFormat,
-      name: ADMIN_FORM_MESSAGES.name,
-      color: ADMIN_FORM_MESSAGES.colorFormat,
-      price: ADMIN_FORM_MESSAGES.priceFormat,
-      size: ADMIN_FORM_MESSAGES.sizeFormat,
-      q: ADMIN_FORM_MESSAGES.quantityFormat,
-      description: ADMIN_FORM_MESSAGES.descriptionFormat,
+      brand: MESSAGES.adminForm.brandFormat,
+      name: MESSAGES.adminForm.name,
+      color: MESSAGES.adminForm.colorFormat,
+      price: MESSAGES.adminForm.priceFormat,
+      size: MESSAGES.adminForm.sizeFormat,
+      q: MESSAGES.adminForm.quantityFormat,
+      description: MESSAGES.adminForm.descriptionFormat,
     });
     const unknownBrand = await createShoe({ ...shoeFields, brand: 'Nobody' });
     expect(unknownBrand.statusCode).toBe(400);
-    expect(unknownBrand.json().error.fields).toEqual({ brand: ADMIN_FORM_MESSAGES.brand });
+    expect(unknownBrand.json().error.fields).toEqual({ brand: MESSAGES.adminForm.brand });
   });
 
   it('refuses a text file named .jpg (415) and an image over 10 MB (413), and creates nothing', async () => {
@@ -102,11 +101,11 @@ describe('catalogue administration', () => {
       headers: { ...text.headers, cookie: admin, origin: TEST_ORIGIN },
     });
     expect(renamed.statusCode).toBe(415);
-    expect(renamed.json().error.fields).toEqual({ image: ADMIN_FORM_MESSAGES.image });
+    expect(renamed.json().error.fields).toEqual({ image: MESSAGES.adminForm.image });
 
     const huge = await createShoe(shoeFields, Buffer.alloc(11 * 1024 * 1024, 1));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().error.message).toBe(ADMIN_MESSAGES.imageTooLarge(10));
+    expect(huge.json().error.message).toBe(MESSAGES.admin.imageTooLarge(10));
     expect((await t.app.inject({ method: 'GET', url: '/api/shoes?limit=100' })).json().length).toBe(before);
   });
 
@@ -120,9 +119,9 @@ describe('catalogue administration', () => {
         headers: { cookie: admin, origin: TEST_ORIGIN },
       });
     const added = await add({ size: '11', q: '3' });
-    expect(added.json().message).toBe(ADMIN_MESSAGES.sizeAdded('11', 3));
+    expect(added.json().message).toBe(MESSAGES.admin.sizeAdded('11', 3));
     const more = await add({ size: '11', q: '2' });
-    expect(more.json().message).toBe(ADMIN_MESSAGES.sizeRestocked('11', 5));
+    expect(more.json().message).toBe(MESSAGES.admin.sizeRestocked('11', 5));
     expect(
       more.json().shoe.stock.map((e: { size: string; quantity: number }) => [e.size, e.quantity]),
     ).toEqual([
@@ -131,10 +130,10 @@ describe('catalogue administration', () => {
     ]);
     const negative = await add({ size: '11', q: '-2' });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json().error.fields).toEqual({ q: ADMIN_FORM_MESSAGES.quantityOnlyNumbers });
+    expect(negative.json().error.fields).toEqual({ q: MESSAGES.adminForm.quantityOnlyNumbers });
     expect((await add({ size: 'big', q: '' })).json().error.fields).toEqual({
-      size: ADMIN_FORM_MESSAGES.sizeOnlyNumbers,
-      q: ADMIN_FORM_MESSAGES.quantity,
+      size: MESSAGES.adminForm.sizeOnlyNumbers,
+      q: MESSAGES.adminForm.quantity,
     });
   });
 
@@ -170,9 +169,9 @@ describe('catalogue administration', () => {
     });
     const stale = await modify({ ...fields, name: 'Lost Update' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.message).toBe(ADMIN_MESSAGES.staleShoe);
+    expect(stale.json().error.message).toBe(MESSAGES.admin.staleShoe);
     const unknownSize = await modify({ ...fields, size: '13', version: String(shoe.version + 1) });
-    expect(unknownSize.json().error.fields).toEqual({ size: ADMIN_FORM_MESSAGES.size });
+    expect(unknownSize.json().error.fields).toEqual({ size: MESSAGES.adminForm.size });
   });
 
   it('puts a shoe on sale, deletes it once (404 the second time), and keeps brands with shoes', async () => {
@@ -183,7 +182,7 @@ describe('catalogue administration', () => {
       payload: { onSale: true },
       headers: { cookie: admin, origin: TEST_ORIGIN },
     });
-    expect(onSale.json().message).toBe(ADMIN_MESSAGES.onSale('Sale Shoe'));
+    expect(onSale.json().message).toBe(MESSAGES.admin.onSale('Sale Shoe'));
     const sale = (await t.app.inject({ method: 'GET', url: '/api/shoes/onSale' })).json();
     expect(sale.map((s: { _id: string }) => s._id)).toContain(shoe._id);
 
@@ -207,11 +206,11 @@ describe('catalogue administration', () => {
       });
     const created = await post('Nova Feet');
     expect(created.statusCode).toBe(201);
-    expect(created.json().message).toBe(ADMIN_MESSAGES.brandCreated('Nova Feet'));
+    expect(created.json().message).toBe(MESSAGES.admin.brandCreated('Nova Feet'));
     const duplicate = await post('nova FEET');
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error.message).toBe(ADMIN_MESSAGES.brandExists);
-    expect((await post('N0va')).json().error.fields).toEqual({ name: ADMIN_FORM_MESSAGES.brandNameFormat });
+    expect(duplicate.json().error.message).toBe(MESSAGES.admin.brandExists);
+    expect((await post('N0va')).json().error.fields).toEqual({ name: MESSAGES.adminForm.brandNameFormat });
 
     const velo = (await t.app.inject({ method: 'GET', url: '/api/brands?q=velo' })).json()[0];
     const del = (id: string) =>
@@ -222,7 +221,7 @@ describe('catalogue administration', () => {
       });
     const refused = await del(velo._id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(ADMIN_MESSAGES.brandHasShoes);
+    expect(refused.json().error.message).toBe(MESSAGES.admin.brandHasShoes);
     expect((await del(created.json().brand._id)).json()).toEqual({ message: MESSAGES.admin.deleted });
     expect((await del(created.json().brand._id)).statusCode).toBe(404);
     expect((await del('not-an-id')).statusCode).toBe(404);

@@ -1,6 +1,6 @@
+import { MESSAGES } from '../../src/domain/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/payment.js';
 import { mailOutbox, orders, stockEntries } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
@@ -85,11 +85,11 @@ describe('POST /api/payments/methods (test mode)', () => {
   });
 
   it.each([
-    ['a number failing Luhn', { number: '4242 4242 4242 4241' }, 400, PAYMENT_MESSAGES.cardNumber],
-    ['a card that is not a test card', { number: '4111 1111 1111 1111' }, 402, PAYMENT_MESSAGES.notTestCard],
-    ['an expired card', { exp_year: 2020 }, 400, PAYMENT_MESSAGES.expiry],
-    ['a month 13', { exp_month: 13 }, 400, PAYMENT_MESSAGES.expiry],
-    ['a 2-digit CVC', { cvc: '12' }, 400, PAYMENT_MESSAGES.cvc],
+    ['a number failing Luhn', { number: '4242 4242 4242 4241' }, 400, MESSAGES.payment.cardNumber],
+    ['a card that is not a test card', { number: '4111 1111 1111 1111' }, 402, MESSAGES.payment.notTestCard],
+    ['an expired card', { exp_year: 2020 }, 400, MESSAGES.payment.expiry],
+    ['a month 13', { exp_month: 13 }, 400, MESSAGES.payment.expiry],
+    ['a 2-digit CVC', { cvc: '12' }, 400, MESSAGES.payment.cvc],
   ])('refuses %s', async (_label, change, status, message) => {
     const card = {
       number: '4242424242424242',
@@ -143,7 +143,7 @@ describe('POST /api/cart/checkout', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     const { message, order } = response.json();
-    expect(message).toBe(CHECKOUT_MESSAGES.paid);
+    expect(message).toBe(MESSAGES.checkout.paid);
     expect(order).toMatchObject({ email: shopper.email, amount: 32950, status: 'Pending' });
     expect(order.idPayment).toMatch(/^pi_/);
     expect(order.shoe).toEqual(
@@ -187,9 +187,9 @@ describe('POST /api/cart/checkout', () => {
   });
 
   it.each([
-    ['a declined card', '4000 0000 0000 0002', 402, PAYMENT_MESSAGES.card_declined],
-    ['insufficient funds', '4000 0000 0000 9995', 402, PAYMENT_MESSAGES.insufficient_funds],
-    ['a processing error', '4000 0000 0000 0119', 402, PAYMENT_MESSAGES.processing_error],
+    ['a declined card', '4000 0000 0000 0002', 402, MESSAGES.payment.card_declined],
+    ['insufficient funds', '4000 0000 0000 9995', 402, MESSAGES.payment.insufficient_funds],
+    ['a processing error', '4000 0000 0000 0119', 402, MESSAGES.payment.processing_error],
   ])('keeps nothing when the payment fails: %s', async (_label, card, status, message) => {
     const before = [await stockOf('Cloud Runner', '9'), await orderCount()];
     const pm = await paymentMethod(shopper.cookie, card);
@@ -211,7 +211,7 @@ describe('POST /api/cart/checkout', () => {
       shopper.cookie,
     );
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(CHECKOUT_MESSAGES.pricesChanged);
+    expect(response.json().error.message).toBe(MESSAGES.checkout.pricesChanged);
   });
 
   it('refuses more than the stock, a sold-out size and an unknown size, keeping stock and orders', async () => {
@@ -257,7 +257,7 @@ describe('POST /api/cart/checkout', () => {
         shopper.cookie,
       );
       expect(response.statusCode).toBe(404);
-      expect(response.json().error.message).toBe(CHECKOUT_MESSAGES.unknownShoe);
+      expect(response.json().error.message).toBe(MESSAGES.checkout.unknownShoe);
     }
   });
 
@@ -270,7 +270,7 @@ describe('POST /api/cart/checkout', () => {
     expect((await post('/api/cart/checkout', body(theirs), other.cookie)).statusCode).toBe(200);
     const again = await post('/api/cart/checkout', body(theirs), other.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(CHECKOUT_MESSAGES.paymentMethodUsed);
+    expect(again.json().error.message).toBe(MESSAGES.checkout.paymentMethodUsed);
   });
 
   it('answers a retry with the same Idempotency-Key with the first answer, charging once', async () => {
@@ -291,7 +291,7 @@ describe('POST /api/cart/checkout', () => {
       headers,
     );
     expect(different.statusCode).toBe(409);
-    expect(different.json().error.message).toBe(CHECKOUT_MESSAGES.idempotencyMismatch);
+    expect(different.json().error.message).toBe(MESSAGES.checkout.idempotencyMismatch);
   });
 
   it('needs a signed-in user', async () => {

@@ -1,9 +1,9 @@
+import { MESSAGES } from '../../src/domain/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_MESSAGES, SHOE_LIMITS } from '../../src/domain/admin.js';
-import { CHECKOUT_MESSAGES } from '../../src/domain/payment.js';
+import { SHOE_LIMITS } from '../../src/domain/admin.js';
 import { orderLines, orders, shoes, stockEntries } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
@@ -360,7 +360,7 @@ describe('the same cart checked out from two sessions of one user at once', () =
     const codes = answers.map((answer) => answer.statusCode).sort();
     expect(codes).toEqual([200, 409]);
     const loser = answers.find((answer) => answer.statusCode === 409)!;
-    expect(loser.json().error.message).toBe(CHECKOUT_MESSAGES.paymentMethodUsed);
+    expect(loser.json().error.message).toBe(MESSAGES.checkout.paymentMethodUsed);
     expect(await ordersOf(pm)).toHaveLength(1);
     const charged = capturedCharges().filter((id) => !before.has(id));
     expect(charged).toEqual([(await ordersOf(pm))[0]!.idPayment]);
@@ -388,7 +388,7 @@ describe('the same cart checked out from two sessions of one user at once', () =
     if (other.statusCode === 200) expect(other.json()).toEqual(first.json());
     else {
       expect(other.statusCode).toBe(409);
-      expect(other.json().error.message).toBe(CHECKOUT_MESSAGES.inProgress);
+      expect(other.json().error.message).toBe(MESSAGES.checkout.inProgress);
     }
     // Retried once the first is done, from either session, it gets the first answer.
     const retries = await Promise.all([
@@ -468,7 +468,7 @@ describe('two admins at once', () => {
       const codes = answers.map((answer) => answer.statusCode);
       expect(codes.slice().sort(), answers.map((answer) => answer.body).join('\n')).toEqual([200, 409]);
       const loser = answers.find((answer) => answer.statusCode === 409)!;
-      expect(loser.json().error.message).toBe(ADMIN_MESSAGES.staleShoe);
+      expect(loser.json().error.message).toBe(MESSAGES.admin.staleShoe);
       const winner = codes[0] === 200 ? a : b;
       const stored = await shoeOf('Contested');
       expect(stored).toMatchObject({
@@ -511,7 +511,7 @@ describe('two admins at once', () => {
         expect(quantity).toBe(4 + 2);
         outcomes.push('both');
       } else {
-        expect(modified.json().error.message).toBe(ADMIN_MESSAGES.staleShoe);
+        expect(modified.json().error.message).toBe(MESSAGES.admin.staleShoe);
         expect(after.name).toBe(before.name);
         expect(quantity).toBe(quantityBefore + 2);
         outcomes.push('modify-409');

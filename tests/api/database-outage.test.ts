@@ -7,7 +7,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { CHECKOUT_MESSAGES } from '../../src/domain/payment.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import {
@@ -276,7 +275,7 @@ describe('the database goes away and comes back', () => {
       let retry = await checkout(methods[i]!, key);
       // "Still being processed" (the background reconciliation has it this instant) means: try again.
       for (let tries = 0; retry.statusCode === 409 && tries < 30; tries++) {
-        expect(retry.json().error.message).toBe(CHECKOUT_MESSAGES.inProgress);
+        expect(retry.json().error.message).toBe(MESSAGES.checkout.inProgress);
         await new Promise((resolve) => setTimeout(resolve, 100));
         retry = await checkout(methods[i]!, key);
       }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { CONTACT_MESSAGES } from '../../src/domain/forms.js';
 import { contactMessages, mailOutbox, newsletterSubscribers } from '../../src/server/db/schema.js';
 import { startSmtpServer } from './support/smtp-server.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -83,7 +82,7 @@ describe('newsletter and contact, mail kept in the outbox', () => {
       '10.0.3.1',
     );
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields.message).toBe(CONTACT_MESSAGES.message);
+    expect(short.json().error.fields.message).toBe(MESSAGES.contact.message);
     const long = await post(
       t,
       '/api/mail/contactUs',

@@ -1,6 +1,6 @@
+import { MESSAGES } from '../../src/domain/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../../src/domain/payment.js';
 import { checkoutAttempts, orderLines, orders, stockEntries } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
@@ -192,7 +192,7 @@ describe('the payment provider fails: the books still balance', () => {
       },
       504,
       'payment_timeout',
-      CHECKOUT_MESSAGES.providerTimeout,
+      MESSAGES.checkout.providerTimeout,
     ],
     [
       'answers 500 on every try',
@@ -203,21 +203,21 @@ describe('the payment provider fails: the books still balance', () => {
       },
       502,
       'provider_unavailable',
-      CHECKOUT_MESSAGES.providerUnavailable,
+      MESSAGES.checkout.providerUnavailable,
     ],
     [
       'resets the connection on every try',
       { name: 'connection reset (confirm)', key: 'fault-reset-0004', faults: [['reset', ['confirm'], 2]] },
       502,
       'provider_unavailable',
-      CHECKOUT_MESSAGES.providerUnavailable,
+      MESSAGES.checkout.providerUnavailable,
     ],
     [
       'cannot even create the payment',
       { name: 'timeout (create)', key: 'fault-create-0005', faults: [['timeout', ['create'], 2]] },
       504,
       'payment_timeout',
-      CHECKOUT_MESSAGES.providerTimeout,
+      MESSAGES.checkout.providerTimeout,
     ],
   ];
 
@@ -294,7 +294,7 @@ describe('the payment provider fails: the books still balance', () => {
     const first = await underFault(scenario);
     expect(first.response.statusCode, first.response.body).toBe(504);
     expect(first.response.json()).toEqual({
-      error: { code: 'payment_unconfirmed', message: CHECKOUT_MESSAGES.paymentUnconfirmed },
+      error: { code: 'payment_unconfirmed', message: MESSAGES.checkout.paymentUnconfirmed },
     });
     expect(await stock()).toBe(stockBefore);
     expect(await ordersOf(scenario.key)).toHaveLength(0);

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../src/domain/account.js';
-import { ADMIN_FORM_MESSAGES, SHOE_IMAGE_MAX_BYTES } from '../../src/domain/admin.js';
+import { SHOE_IMAGE_MAX_BYTES } from '../../src/domain/admin.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { brands, shoes, stockEntries, users } from '../../src/server/db/schema.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
@@ -139,7 +139,7 @@ const ROUTES: UploadRoute[] = [
     },
     urlOf: (response) => response.json().shoe.image,
     okStatus: 201,
-    invalidMessage: ADMIN_FORM_MESSAGES.image,
+    invalidMessage: MESSAGES.adminForm.image,
     tooLargeMessage: `The image can be at most ${SHOE_IMAGE_MAX_BYTES / (1024 * 1024)} MB`,
     maxBytes: SHOE_IMAGE_MAX_BYTES,
     urlPattern: () =>

@@ -1,5 +1,5 @@
+import { MESSAGES } from '../../domain/messages.js';
 import Stripe from 'stripe';
-import { CHECKOUT_MESSAGES } from '../../domain/payment.js';
 import { PaymentError, PaymentOutcomeUnknown, type PaymentProvider } from './payment-provider.js';
 
 export interface StripeOptions {
@@ -47,8 +47,8 @@ function notCharged(error: unknown): PaymentError {
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
     return new PaymentError(error.code ?? 'invalid_request', error.message, 400);
   }
-  if (timedOut(error)) return new PaymentError('payment_timeout', CHECKOUT_MESSAGES.providerTimeout, 504);
-  return new PaymentError('provider_unavailable', CHECKOUT_MESSAGES.providerUnavailable, 502);
+  if (timedOut(error)) return new PaymentError('payment_timeout', MESSAGES.checkout.providerTimeout, 504);
+  return new PaymentError('provider_unavailable', MESSAGES.checkout.providerUnavailable, 502);
 }
 
 /**

@@ -1,7 +1,7 @@
+import { MESSAGES } from '../../domain/messages.js';
 import crypto from 'node:crypto';
 import {
   isExpired,
-  PAYMENT_MESSAGES,
   paymentMethodRequestSchema,
   TEST_CARD_OUTCOMES,
   type CardOutcome,
@@ -68,9 +68,9 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
     async createPaymentMethod(userId, request) {
       const { card } = paymentMethodRequestSchema.parse(request);
       if (isExpired(card.exp_month, card.exp_year))
-        throw new PaymentError('invalid_expiry', PAYMENT_MESSAGES.expiry, 400);
+        throw new PaymentError('invalid_expiry', MESSAGES.payment.expiry, 400);
       const outcome = TEST_CARD_OUTCOMES[card.number as keyof typeof TEST_CARD_OUTCOMES];
-      if (!outcome) throw new PaymentError('not_test_card', PAYMENT_MESSAGES.notTestCard, 402);
+      if (!outcome) throw new PaymentError('not_test_card', MESSAGES.payment.notTestCard, 402);
       const claims: MethodClaims = {
         user: userId,
         outcome,
@@ -110,7 +110,7 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
       }
       if (payment.status === 'succeeded') return { id: payment.id, amountCents: payment.amountCents };
       if (claims.outcome !== 'succeeded') {
-        throw new PaymentError(claims.outcome, PAYMENT_MESSAGES[claims.outcome]);
+        throw new PaymentError(claims.outcome, MESSAGES.payment[claims.outcome]);
       }
       payment.status = 'succeeded';
       return { id: payment.id, amountCents: payment.amountCents };

@@ -1,6 +1,6 @@
+import { MESSAGES } from '../../domain/messages';
 import { Repeat } from 'lucide-react';
 import { toast } from '../lib/toast';
-import { ADMIN_MESSAGES } from '../../domain/admin';
 import { nextOrderStatus, NOTICE_MS } from '../../domain/constants';
 import type { Order } from '../../domain/payment';
 import { errorMessage } from '../api/http';
@@ -18,7 +18,7 @@ export function OrderStatusToggle({ order }: { order: Pick<Order, 'idPayment' | 
   async function toggle(): Promise<void> {
     try {
       await setStatus.mutateAsync({ idPayment: order.idPayment, status: next });
-      toast.success(ADMIN_MESSAGES.orderStatusChanged(next), { duration: NOTICE_MS.admin });
+      toast.success(MESSAGES.admin.orderStatusChanged(next), { duration: NOTICE_MS.admin });
     } catch (error) {
       toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
     }

@@ -1,7 +1,7 @@
+import { MESSAGES } from '../../../domain/messages.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_MESSAGES,
   brandAnswerSchema,
   createBrandSchema,
   createShoeSchema,
@@ -47,7 +47,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   const readShoeForm = (request: Parameters<typeof readMultipartForm>[0]) =>
     readMultipartForm(request, {
       maxFileBytes: SHOE_IMAGE_MAX_BYTES,
-      tooLargeMessage: ADMIN_MESSAGES.imageTooLarge(SHOE_IMAGE_MAX_BYTES / (1024 * 1024)),
+      tooLargeMessage: MESSAGES.admin.imageTooLarge(SHOE_IMAGE_MAX_BYTES / (1024 * 1024)),
     });
 
   app.post(

@@ -2,8 +2,6 @@ import crypto from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  ADMIN_FORM_MESSAGES,
-  ADMIN_MESSAGES,
   SHOE_IMAGE_MAX_WIDTH,
   SHOE_LIMITS,
   type createShoeSchema,
@@ -52,7 +50,7 @@ export function createCatalogAdminService(deps: {
       .select({ id: brands.id })
       .from(brands)
       .where(sql`lower(${brands.name}) = ${name.toLowerCase()}`);
-    if (!brand) throw fieldError('brand', ADMIN_FORM_MESSAGES.brand);
+    if (!brand) throw fieldError('brand', MESSAGES.adminForm.brand);
     return brand.id;
   }
 
@@ -67,8 +65,8 @@ export function createCatalogAdminService(deps: {
       });
     } catch (error) {
       if (!(error instanceof NotAnImageError)) throw error;
-      throw new HttpError(415, 'unsupported_media_type', ADMIN_FORM_MESSAGES.image, {
-        image: ADMIN_FORM_MESSAGES.image,
+      throw new HttpError(415, 'unsupported_media_type', MESSAGES.adminForm.image, {
+        image: MESSAGES.adminForm.image,
       });
     }
     const hash = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 16);
@@ -81,7 +79,7 @@ export function createCatalogAdminService(deps: {
 
   return {
     async createShoe(input: CreateShoe, image: Buffer | undefined): Promise<{ message: string; shoe: Shoe }> {
-      if (!image) throw fieldError('image', ADMIN_FORM_MESSAGES.image);
+      if (!image) throw fieldError('image', MESSAGES.adminForm.image);
       const brandId = await brandIdOf(input.brand);
       const id = crypto.randomUUID();
       const imageUrl = await storeImage(id, image);
@@ -111,10 +109,10 @@ export function createCatalogAdminService(deps: {
     ): Promise<{ message: string; shoe: Shoe }> {
       const current = await shoeOrNotFound(id);
       if (input.version !== undefined && Number(input.version) !== current.version) {
-        throw conflict(ADMIN_MESSAGES.staleShoe);
+        throw conflict(MESSAGES.admin.staleShoe);
       }
       const entry = current.stock.find((candidate) => Number(candidate.size) === Number(input.size));
-      if (!entry) throw fieldError('size', ADMIN_FORM_MESSAGES.size);
+      if (!entry) throw fieldError('size', MESSAGES.adminForm.size);
       const brandId = await brandIdOf(input.brand);
       const imageUrl = image ? await storeImage(id, image) : undefined;
       await db.transaction(async (tx) => {
@@ -134,7 +132,7 @@ export function createCatalogAdminService(deps: {
           // Compare-and-set: a concurrent edit that committed first makes this one a 409.
           .where(and(eq(shoes.id, id), eq(shoes.version, current.version)))
           .returning({ id: shoes.id });
-        if (updated.length === 0) throw conflict(ADMIN_MESSAGES.staleShoe);
+        if (updated.length === 0) throw conflict(MESSAGES.admin.staleShoe);
         await tx
           .update(stockEntries)
           .set({ quantity: Number(input.q) })
@@ -149,7 +147,7 @@ export function createCatalogAdminService(deps: {
       const quantity = Number(input.q);
       const existing = current.stock.find((entry) => entry.size === input.size);
       const total = (existing?.quantity ?? 0) + quantity;
-      if (total > SHOE_LIMITS.maxQuantity) throw fieldError('q', ADMIN_FORM_MESSAGES.quantity);
+      if (total > SHOE_LIMITS.maxQuantity) throw fieldError('q', MESSAGES.adminForm.quantity);
       await db.transaction(async (tx) => {
         // The shoe row first, then its stock, in the same order as modifyShoe: taking the two locks in
         // opposite orders deadlocked a restock racing a modify on PostgreSQL (a 500 for one of them).
@@ -169,13 +167,13 @@ export function createCatalogAdminService(deps: {
             setWhere: sql`${stockEntries.quantity} + ${quantity} <= ${SHOE_LIMITS.maxQuantity}`,
           })
           .returning({ id: stockEntries.id });
-        if (stocked.length === 0) throw fieldError('q', ADMIN_FORM_MESSAGES.quantity);
+        if (stocked.length === 0) throw fieldError('q', MESSAGES.adminForm.quantity);
       });
       const shoe = await reload(id);
       const now = shoe.stock.find((entry) => entry.size === input.size)?.quantity ?? total;
       const message = existing
-        ? ADMIN_MESSAGES.sizeRestocked(input.size, now)
-        : ADMIN_MESSAGES.sizeAdded(input.size, quantity);
+        ? MESSAGES.admin.sizeRestocked(input.size, now)
+        : MESSAGES.admin.sizeAdded(input.size, quantity);
       return { message, shoe };
     },
 
@@ -189,8 +187,8 @@ export function createCatalogAdminService(deps: {
         : [];
       if (!updated[0]) throw notFound(MESSAGES.catalog.shoeNotFound);
       const message = onSale
-        ? ADMIN_MESSAGES.onSale(updated[0].name)
-        : ADMIN_MESSAGES.offSale(updated[0].name);
+        ? MESSAGES.admin.onSale(updated[0].name)
+        : MESSAGES.admin.offSale(updated[0].name);
       return { message, shoe: await reload(id) };
     },
 
@@ -212,12 +210,12 @@ export function createCatalogAdminService(deps: {
           .insert(brands)
           .values({ name })
           .returning({ _id: brands.id, name: brands.name });
-        return { message: ADMIN_MESSAGES.brandCreated(brand!.name), brand: brand! };
+        return { message: MESSAGES.admin.brandCreated(brand!.name), brand: brand! };
       } catch (error) {
         // Names are unique case-insensitively (a unique index on lower(name)).
         if (isUniqueViolation(error)) {
-          throw new HttpError(409, 'conflict', ADMIN_MESSAGES.brandExists, {
-            name: ADMIN_MESSAGES.brandExists,
+          throw new HttpError(409, 'conflict', MESSAGES.admin.brandExists, {
+            name: MESSAGES.admin.brandExists,
           });
         }
         throw error;
@@ -226,15 +224,15 @@ export function createCatalogAdminService(deps: {
 
     /** Refused while shoes of the brand exist: deleting a brand must never delete shoes by surprise. */
     async deleteBrand(id: string): Promise<{ message: string }> {
-      if (!isUuid(id)) throw notFound(ADMIN_MESSAGES.brandNotFound);
+      if (!isUuid(id)) throw notFound(MESSAGES.admin.brandNotFound);
       const [shoesOfBrand] = await db.select({ n: count() }).from(shoes).where(eq(shoes.brandId, id));
-      if ((shoesOfBrand?.n ?? 0) > 0) throw conflict(ADMIN_MESSAGES.brandHasShoes);
+      if ((shoesOfBrand?.n ?? 0) > 0) throw conflict(MESSAGES.admin.brandHasShoes);
       try {
         const deleted = await db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
-        if (deleted.length === 0) throw notFound(ADMIN_MESSAGES.brandNotFound);
+        if (deleted.length === 0) throw notFound(MESSAGES.admin.brandNotFound);
       } catch (error) {
         // A shoe created between the count and the delete: the foreign key refuses.
-        if (isForeignKeyViolation(error)) throw conflict(ADMIN_MESSAGES.brandHasShoes);
+        if (isForeignKeyViolation(error)) throw conflict(MESSAGES.admin.brandHasShoes);
         throw error;
       }
       return { message: MESSAGES.admin.deleted };

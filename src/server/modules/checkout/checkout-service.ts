@@ -1,8 +1,9 @@
+import { MESSAGES } from '../../../domain/messages.js';
 import crypto from 'node:crypto';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { User } from '../../../domain/account.js';
 import { isUuid } from '../../../domain/catalog.js';
-import { CHECKOUT_MESSAGES, type Order } from '../../../domain/payment.js';
+import { type Order } from '../../../domain/payment.js';
 import { formatPrice } from '../../../domain/cart.js';
 import type { Database } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/connection-errors.js';
@@ -122,7 +123,7 @@ const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 const unconfirmedError = () => ({
   code: 'payment_unconfirmed',
-  message: CHECKOUT_MESSAGES.paymentUnconfirmed,
+  message: MESSAGES.checkout.paymentUnconfirmed,
 });
 const errorAnswer = (error: HttpError): CheckoutAnswer => ({
   status: error.statusCode,
@@ -168,7 +169,7 @@ export function createCheckoutService(deps: {
   async function priceLines(lines: CheckoutInput['shoes']): Promise<PricedLine[]> {
     const merged = mergeLines(lines);
     const ids = [...new Set(merged.map((line) => line._id))];
-    if (!ids.every(isUuid)) throw new HttpError(404, 'not_found', CHECKOUT_MESSAGES.unknownShoe);
+    if (!ids.every(isUuid)) throw new HttpError(404, 'not_found', MESSAGES.checkout.unknownShoe);
     const rows = await db
       .select({ id: shoes.id, name: shoes.name, image: shoes.image, priceCents: shoes.priceCents })
       .from(shoes)
@@ -176,7 +177,7 @@ export function createCheckoutService(deps: {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return merged.map((line) => {
       const shoe = byId.get(line._id);
-      if (!shoe) throw new HttpError(404, 'not_found', CHECKOUT_MESSAGES.unknownShoe);
+      if (!shoe) throw new HttpError(404, 'not_found', MESSAGES.checkout.unknownShoe);
       return {
         shoeId: shoe.id,
         name: shoe.name,
@@ -227,7 +228,7 @@ export function createCheckoutService(deps: {
           ),
         )
         .returning({ id: stockEntries.id });
-      if (taken.length === 0) throw conflict(CHECKOUT_MESSAGES.outOfStock(line.name, line.size));
+      if (taken.length === 0) throw conflict(MESSAGES.checkout.outOfStock(line.name, line.size));
     }
   }
 
@@ -269,11 +270,11 @@ export function createCheckoutService(deps: {
   function notCharged(error: unknown): unknown {
     if (error instanceof PaymentOutcomeUnknown) {
       return error.timedOut
-        ? new HttpError(504, 'payment_timeout', CHECKOUT_MESSAGES.providerTimeout)
-        : new HttpError(502, 'provider_unavailable', CHECKOUT_MESSAGES.providerUnavailable);
+        ? new HttpError(504, 'payment_timeout', MESSAGES.checkout.providerTimeout)
+        : new HttpError(502, 'provider_unavailable', MESSAGES.checkout.providerUnavailable);
     }
     if (error instanceof PaymentError) return toHttp(error);
-    if (isUniqueViolation(error)) return conflict(CHECKOUT_MESSAGES.paymentMethodUsed);
+    if (isUniqueViolation(error)) return conflict(MESSAGES.checkout.paymentMethodUsed);
     return error;
   }
 
@@ -294,12 +295,12 @@ export function createCheckoutService(deps: {
     }
     const lines = await priceLines(input.shoes);
     const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-    if (input.amount !== total) throw conflict(CHECKOUT_MESSAGES.pricesChanged);
+    if (input.amount !== total) throw conflict(MESSAGES.checkout.pricesChanged);
     const [used] = await db
       .select({ id: orders.id })
       .from(orders)
       .where(eq(orders.paymentMethodId, input.id));
-    if (used) throw conflict(CHECKOUT_MESSAGES.paymentMethodUsed);
+    if (used) throw conflict(MESSAGES.checkout.paymentMethodUsed);
 
     const request: ChargeRequest = {
       paymentMethodId: input.id,
@@ -395,7 +396,7 @@ export function createCheckoutService(deps: {
       try {
         const lines = await priceLines(input.shoes);
         const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-        if (input.amount !== total) throw conflict(CHECKOUT_MESSAGES.pricesChanged);
+        if (input.amount !== total) throw conflict(MESSAGES.checkout.pricesChanged);
         const charge: Charge = { id: paymentId, amountCents: total };
         const orderId = await db.transaction(async (tx) => {
           await stillOurs(tx, attempt);
@@ -437,7 +438,7 @@ export function createCheckoutService(deps: {
 
   const paidAnswer = (order: Order): CheckoutAnswer => ({
     status: 200,
-    body: { message: CHECKOUT_MESSAGES.paid, order },
+    body: { message: MESSAGES.checkout.paid, order },
   });
 
   function stateOf(row: AttemptRow): AttemptState {
@@ -521,7 +522,7 @@ export function createCheckoutService(deps: {
     if (inserted.length > 0) return { key, token, state, resumed: false };
     const [earlier] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.key, key));
     if (!earlier || earlier.userId !== userId || earlier.requestHash !== requestHash) {
-      throw conflict(CHECKOUT_MESSAGES.idempotencyMismatch);
+      throw conflict(MESSAGES.checkout.idempotencyMismatch);
     }
     // A final answer (200, 402, 409...) is the answer to every retry. A 5xx never is: the
     // payment was not taken (or is being reconciled), so the retry may try again.
@@ -529,7 +530,7 @@ export function createCheckoutService(deps: {
       return { status: earlier.responseStatus, body: earlier.responseBody as CheckoutAnswer['body'] };
     }
     const taken = await takeOver(earlier, token);
-    if (!taken) throw conflict(CHECKOUT_MESSAGES.inProgress);
+    if (!taken) throw conflict(MESSAGES.checkout.inProgress);
     return taken;
   }
 
@@ -549,7 +550,7 @@ export function createCheckoutService(deps: {
       }
     } catch (error) {
       // Whoever took the attempt over finishes it.
-      if (error instanceof ClaimLost) return errorAnswer(conflict(CHECKOUT_MESSAGES.inProgress));
+      if (error instanceof ClaimLost) return errorAnswer(conflict(MESSAGES.checkout.inProgress));
       if (error instanceof PaymentUnconfirmed) {
         const body = { ...state, paymentId: error.paymentId, unconfirmed: true, error: unconfirmedError() };
         delete body.claim;
@@ -620,7 +621,7 @@ export function createCheckoutService(deps: {
           await payments.refund(state.paymentId);
         }
       }
-      const error = { code: 'provider_unavailable', message: CHECKOUT_MESSAGES.paymentUnconfirmed };
+      const error = { code: 'provider_unavailable', message: MESSAGES.checkout.paymentUnconfirmed };
       await saveState(attempt, 502, { generation: state.generation + 1, error });
       return true;
     } catch {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../domain/messages.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canUseAdminPanel } from '../../../domain/account.js';
@@ -11,7 +12,6 @@ import type { OrdersRepository } from './orders-repository.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const MAX_ORDERS_LISTED = 100;
-export const ORDER_NOT_FOUND = 'Order not found';
 
 interface CheckoutRoutesOptions {
   checkout: CheckoutService;
@@ -152,7 +152,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const user = await currentUser.require(request);
       const found = await orders.find(request.params.orderId);
       // Someone else's order answers like a missing one: ids are not a way to probe.
-      if (!found || (found.userId !== user._id && !canUseAdminPanel(user))) throw notFound(ORDER_NOT_FOUND);
+      if (!found || (found.userId !== user._id && !canUseAdminPanel(user)))
+        throw notFound(MESSAGES.orders.notFound);
       return found.order;
     },
   );
@@ -171,7 +172,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
     async (request) => {
       const order = await orders.setStatus(request.params.idPayment, request.body.status);
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!order) throw notFound(MESSAGES.orders.notFound);
       return order;
     },
   );

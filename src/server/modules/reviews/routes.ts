@@ -17,8 +17,6 @@ import { orderLines, orders, reviews, shoes } from '../../db/schema.js';
 import { conflict, errorBodySchema, HttpError, notFound } from '../../http/errors.js';
 
 const MAX_REVIEWS = 200;
-const REVIEW_NOT_FOUND = 'Review not found';
-export const ALREADY_REVIEWED = 'You already reviewed these: edit your review instead.';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -47,7 +45,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
 
   async function ownReview(reviewId: string, userId: string): Promise<ReviewRow> {
     const [row] = isUuid(reviewId) ? await db.select().from(reviews).where(eq(reviews.id, reviewId)) : [];
-    if (!row) throw notFound(REVIEW_NOT_FOUND);
+    if (!row) throw notFound(MESSAGES.review.notFound);
     if (row.userId !== userId) throw forbidden();
     return row;
   }
@@ -105,7 +103,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
       // Personal: never kept by a shared cache.
       void reply.header('cache-control', 'private, no-store');
       if (await hasReviewed(user._id, shoeId)) {
-        return { eligible: false, reason: { code: 'already_reviewed', message: ALREADY_REVIEWED } };
+        return {
+          eligible: false,
+          reason: { code: 'already_reviewed', message: MESSAGES.review.alreadyReviewed },
+        };
       }
       if (!(await hasReceived(user._id, shoeId))) {
         return { eligible: false, reason: { code: 'not_bought', message: MESSAGES.review.notBought } };
@@ -147,7 +148,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         .values({ userId: user._id, shoeId, review: request.body.review, rating: request.body.rating })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict(ALREADY_REVIEWED);
+      if (!row) throw conflict(MESSAGES.review.alreadyReviewed);
       return reply.status(201).send(toReview(row, user._id));
     },
   );
@@ -194,7 +195,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         const deleted = isUuid(reviewId)
           ? await db.delete(reviews).where(eq(reviews.id, reviewId)).returning()
           : [];
-        if (deleted.length === 0) throw notFound(REVIEW_NOT_FOUND);
+        if (deleted.length === 0) throw notFound(MESSAGES.review.notFound);
       } else {
         await ownReview(reviewId, user._id);
         await db.delete(reviews).where(eq(reviews.id, reviewId));

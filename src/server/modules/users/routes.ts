@@ -2,7 +2,6 @@ import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userChangeRefusal, userSchema } from '../../../domain/account.js';
-import { ADMIN_MESSAGES } from '../../../domain/admin.js';
 import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
 import { roleOf, toUser, type CurrentUser } from '../../auth/current-user.js';
 import { MESSAGES } from '../../../domain/messages.js';
@@ -111,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         throw new HttpError(409, 'conflict', MESSAGES.admin.cannotDemoteAdmin);
       }
       if (refusal === 'administrator_only') {
-        throw new HttpError(403, 'forbidden', ADMIN_MESSAGES.managersByAdminOnly);
+        throw new HttpError(403, 'forbidden', MESSAGES.admin.managersByAdminOnly);
       }
       // A Disabled or Eliminated user's sessions stay until their next request, which every guard
       // refuses with 403 account_disabled (ending them there): that answer is how the client

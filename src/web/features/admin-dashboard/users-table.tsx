@@ -1,7 +1,6 @@
 import { ShieldCheck, Users } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import type { User } from '../../../domain/account';
-import { ADMIN_MESSAGES } from '../../../domain/admin';
 import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
@@ -29,10 +28,10 @@ const ROLE_STYLE = {
 
 /** The toast after a change: who the user is now. */
 function changeMessage(user: User, change: UserChange): string {
-  if ('status' in change) return ADMIN_MESSAGES.userStatusChanged(user.email, change.status);
+  if ('status' in change) return MESSAGES.admin.userStatusChanged(user.email, change.status);
   return change.manager
-    ? ADMIN_MESSAGES.managerGranted(user.email)
-    : ADMIN_MESSAGES.managerRevoked(user.email);
+    ? MESSAGES.admin.managerGranted(user.email)
+    : MESSAGES.admin.managerRevoked(user.email);
 }
 
 /** Users (spec §2, 4 per page): toggle status Enabled/Disabled and the manager flag. */

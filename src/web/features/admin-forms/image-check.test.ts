@@ -1,13 +1,14 @@
+import { MESSAGES } from '../../../domain/messages';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_FORM_MESSAGES, ADMIN_MESSAGES, SHOE_IMAGE_MAX_BYTES } from '../../../domain/admin';
+import { SHOE_IMAGE_MAX_BYTES } from '../../../domain/admin';
 import { shoeImageField, shoeImageProblem } from './image-check';
 
 const png = (size = 1000) => ({ type: 'image/png', size });
 
 describe('shoeImageProblem', () => {
   it('asks for an image only when one is required', () => {
-    expect(shoeImageProblem(undefined, { required: true })).toBe(ADMIN_FORM_MESSAGES.image);
-    expect(shoeImageProblem(null, { required: true })).toBe(ADMIN_FORM_MESSAGES.image);
+    expect(shoeImageProblem(undefined, { required: true })).toBe(MESSAGES.adminForm.image);
+    expect(shoeImageProblem(null, { required: true })).toBe(MESSAGES.adminForm.image);
     expect(shoeImageProblem(undefined, { required: false })).toBeUndefined();
   });
 
@@ -19,14 +20,14 @@ describe('shoeImageProblem', () => {
 
   it('refuses other files, SVG and unknown types included', () => {
     for (const type of ['application/pdf', 'image/svg+xml', 'text/html', '']) {
-      expect(shoeImageProblem({ type, size: 1000 }, { required: false })).toBe(ADMIN_FORM_MESSAGES.image);
+      expect(shoeImageProblem({ type, size: 1000 }, { required: false })).toBe(MESSAGES.adminForm.image);
     }
   });
 
   it('refuses images over the size limit, with the limit in the message', () => {
     expect(shoeImageProblem(png(SHOE_IMAGE_MAX_BYTES), { required: true })).toBeUndefined();
     expect(shoeImageProblem(png(SHOE_IMAGE_MAX_BYTES + 1), { required: true })).toBe(
-      ADMIN_MESSAGES.imageTooLarge(10),
+      MESSAGES.admin.imageTooLarge(10),
     );
   });
 });
@@ -42,8 +43,8 @@ describe('shoeImageField', () => {
   it('fails with the field message otherwise', () => {
     const missing = shoeImageField({ required: true }).safeParse(undefined);
     expect(missing.success).toBe(false);
-    expect(missing.error?.issues[0]?.message).toBe(ADMIN_FORM_MESSAGES.image);
+    expect(missing.error?.issues[0]?.message).toBe(MESSAGES.adminForm.image);
     const notImage = shoeImageField({ required: false }).safeParse(file('text/plain'));
-    expect(notImage.error?.issues[0]?.message).toBe(ADMIN_FORM_MESSAGES.image);
+    expect(notImage.error?.issues[0]?.message).toBe(MESSAGES.adminForm.image);
   });
 });

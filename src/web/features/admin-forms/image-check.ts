@@ -1,5 +1,6 @@
+import { MESSAGES } from '../../../domain/messages';
 import { z } from 'zod';
-import { ADMIN_FORM_MESSAGES, ADMIN_MESSAGES, SHOE_IMAGE_MAX_BYTES } from '../../../domain/admin';
+import { SHOE_IMAGE_MAX_BYTES } from '../../../domain/admin';
 
 export const SHOE_IMAGE_MAX_MEGABYTES = SHOE_IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -23,9 +24,9 @@ export function shoeImageProblem(
   file: Pick<File, 'type' | 'size'> | null | undefined,
   { required }: { required: boolean },
 ): string | undefined {
-  if (!file) return required ? ADMIN_FORM_MESSAGES.image : undefined;
-  if (!SHOE_IMAGE_TYPES.includes(file.type)) return ADMIN_FORM_MESSAGES.image;
-  if (file.size > SHOE_IMAGE_MAX_BYTES) return ADMIN_MESSAGES.imageTooLarge(SHOE_IMAGE_MAX_MEGABYTES);
+  if (!file) return required ? MESSAGES.adminForm.image : undefined;
+  if (!SHOE_IMAGE_TYPES.includes(file.type)) return MESSAGES.adminForm.image;
+  if (file.size > SHOE_IMAGE_MAX_BYTES) return MESSAGES.admin.imageTooLarge(SHOE_IMAGE_MAX_MEGABYTES);
   return undefined;
 }
 

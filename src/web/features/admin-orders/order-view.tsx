@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../domain/messages';
 import { RotateCw } from 'lucide-react';
 import { isNotFound } from '../../api/http';
 import { useAdminOrder } from './api/use-admin-order';
@@ -9,20 +10,18 @@ import { PageLoading } from '../../components/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { OrderFacts } from './order-facts';
 
-const ORDER_NOT_FOUND = 'Order not found';
-
 /** One customer's order, by its idPayment (or _id). */
 export function OrderView({ idPayment }: { idPayment: string }) {
   const { data: order, isPending, error, refetch, isRefetching } = useAdminOrder(idPayment);
   const notFound = isNotFound(error);
-  useDocumentTitle(order ? 'Order' : notFound ? ORDER_NOT_FOUND : 'Orders');
+  useDocumentTitle(order ? 'Order' : notFound ? MESSAGES.orders.notFound : 'Orders');
 
   if (isPending) return <PageLoading />;
 
   if (!order) {
     return (
       <>
-        <PageHeader eyebrow="Admin" title={notFound ? ORDER_NOT_FOUND : 'Order'} />
+        <PageHeader eyebrow="Admin" title={notFound ? MESSAGES.orders.notFound : 'Order'} />
         <EmptyState
           title={notFound ? 'There is no order with this id.' : 'We could not load this order just now.'}
         >

@@ -1,5 +1,5 @@
+import { MESSAGES } from '../../../domain/messages';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../../domain/payment';
 import {
   caretAfterDigits,
   formatCardNumber,
@@ -84,9 +84,9 @@ describe('paymentFormSchema', () => {
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
     expect(messages).toEqual({
-      cardNumber: PAYMENT_MESSAGES.cardNumber,
-      expiry: PAYMENT_MESSAGES.expiry,
-      cvc: PAYMENT_MESSAGES.cvc,
+      cardNumber: MESSAGES.payment.cardNumber,
+      expiry: MESSAGES.payment.expiry,
+      cvc: MESSAGES.payment.cvc,
     });
   });
 

@@ -1,10 +1,10 @@
+import { MESSAGES } from '../../../domain/messages';
 import { z } from 'zod';
 import { checkoutAddressSchema } from '../../../domain/forms';
 import {
   isExpired,
   normalizeCardNumber,
   passesLuhn,
-  PAYMENT_MESSAGES,
   type PaymentMethodRequest,
 } from '../../../domain/payment';
 
@@ -75,12 +75,12 @@ export const paymentFormSchema = checkoutAddressSchema.extend({
   cardNumber: z.string().refine((value) => {
     const digits = normalizeCardNumber(value);
     return /^\d{12,19}$/.test(digits) && passesLuhn(digits);
-  }, PAYMENT_MESSAGES.cardNumber),
+  }, MESSAGES.payment.cardNumber),
   expiry: z.string().refine((value) => {
     const date = parseExpiry(value);
     return date !== null && !isExpired(date.month, date.year);
-  }, PAYMENT_MESSAGES.expiry),
-  cvc: z.string().regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cvc),
+  }, MESSAGES.payment.expiry),
+  cvc: z.string().regex(/^\d{3,4}$/, MESSAGES.payment.cvc),
 });
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;
 export type PaymentFormValues = z.output<typeof paymentFormSchema>;

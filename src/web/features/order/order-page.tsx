@@ -16,8 +16,6 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { orderDate, orderTotal } from '../../lib/order-display';
 import { paths } from '../../paths';
 
-const ORDER_NOT_FOUND = 'Order not found';
-
 const linkClass =
   'inline-flex items-center gap-2 rounded-full px-1 py-2 text-sm font-extrabold text-gray-700 transition-colors hover:text-ink';
 
@@ -73,7 +71,7 @@ export default function OrderPage() {
   const idPayment = useParams().idPayment ?? '';
   const { data: order, isPending, error, refetch, isRefetching } = useOrder(idPayment);
   const notFound = isNotFound(error);
-  useDocumentTitle(order ? 'Order' : notFound ? ORDER_NOT_FOUND : undefined);
+  useDocumentTitle(order ? 'Order' : notFound ? MESSAGES.orders.notFound : undefined);
 
   if (isPending) {
     return (
@@ -87,7 +85,7 @@ export default function OrderPage() {
     return (
       <section aria-labelledby="order-missing-title" className={`${PAGE_WIDTH} max-w-xl py-10 sm:py-14`}>
         <h1 id="order-missing-title" className="mb-6 text-center text-4xl font-black tracking-tight">
-          {notFound ? ORDER_NOT_FOUND : MESSAGES.common.somethingWrong}
+          {notFound ? MESSAGES.orders.notFound : MESSAGES.common.somethingWrong}
         </h1>
         <EmptyState
           title={
