@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findPage, routeNameOf } from './routes.js';
+import { findPage, routeNameOf } from './route-matching.js';
 
 /**
  * First-party page views (replacing the spec's third-party analytics): the

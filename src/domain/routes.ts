@@ -228,55 +228,7 @@ export const PAGE_LIST: readonly (PageRoute & { name: PageName })[] = Object.ent
   ([name, route]) => ({ name: name as PageName, ...route }),
 );
 
-/** `/shoes/:id` -> `/shoes/{id}`: how a page is named in page views and preload tables. */
-export const routeNameOf = (route: Pick<PageRoute, 'path'>): string => route.path.replace(/:(\w+)/g, '{$1}');
-
 /** The URL of a page, with its parameter filled in (encoded): `pathOf(PAGES.shoe, id)`. */
 export function pathOf(route: Pick<PageRoute, 'path'>, param?: string): string {
   return route.path.replace(/:\w+/, () => encodeURIComponent(param ?? ''));
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Case-insensitive, an optional trailing slash, a parameter is one segment: as React Router matches. */
-function matcherOf(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
-    .join('/');
-  return path === '/' ? /^\/$/ : new RegExp(`^${source}/?$`, 'i');
-}
-
-const MATCHERS: readonly { matcher: RegExp; route: PageRoute & { name: PageName } }[] = PAGE_LIST.flatMap(
-  (route) => [route.path, ...(route.aliases ?? [])].map((path) => ({ matcher: matcherOf(path), route })),
-);
-
-export interface MatchedPage {
-  route: PageRoute & { name: PageName };
-  /** The parameter's segment, decoded; undefined when the page has none. */
-  param: string | undefined;
-}
-
-const pathnameOf = (url: string) => url.split(/[?#]/)[0] ?? '';
-
-/** The page whose pattern `pathname` (or a whole URL) matches, whatever its parameter holds. */
-export function findPage(pathname: string): (PageRoute & { name: PageName }) | undefined {
-  const path = pathnameOf(pathname);
-  return MATCHERS.find(({ matcher }) => matcher.test(path))?.route;
-}
-
-/**
- * The page at `pathname` with its parameter decoded, or undefined for no page. A malformed escape
- * in the parameter (`/shoes/%E0%A4%A`) is no page either.
- */
-export function matchPage(pathname: string): MatchedPage | undefined {
-  const route = findPage(pathname);
-  if (!route) return undefined;
-  if (!route.path.includes(':')) return { route, param: undefined };
-  const segment = pathnameOf(pathname).replace(/\/$/, '').split('/').pop() ?? '';
-  try {
-    return { route, param: decodeURIComponent(segment) };
-  } catch {
-    return undefined;
-  }
 }

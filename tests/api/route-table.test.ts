@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeOf } from '../../src/domain/analytics.js';
-import { matchPage, NOT_FOUND_PAGE, PAGE_LIST, PAGES, pathOf, routeNameOf } from '../../src/domain/routes.js';
+import { matchPage, routeNameOf } from '../../src/domain/route-matching.js';
+import { NOT_FOUND_PAGE, PAGE_LIST, PAGES, pathOf } from '../../src/domain/routes.js';
 import { ROOT_DIR } from '../../src/server/config.js';
 import { pageDataUrls } from '../../src/server/web/page-preloads.js';
 

@@ -1,5 +1,6 @@
 import { SHOP_NAME } from '../../domain/constants.js';
-import { matchPage, type PageRoute } from '../../domain/routes.js';
+import { matchPage } from '../../domain/route-matching.js';
+import type { PageRoute } from '../../domain/routes.js';
 import { documentTitle, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
 import { HttpError } from '../http/errors.js';
 import type { CatalogService } from '../modules/catalog/service.js';
