@@ -7,7 +7,7 @@ import { checkoutRequestSchema, orderSchema, paymentMethodRequestSchema } from '
 import { forbidden, type CurrentUser } from '../../auth/current-user.js';
 import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
 import { PaymentError, type PaymentProvider } from '../../payments/payment-provider.js';
-import type { CheckoutService } from './checkout-service.js';
+import type { CheckoutService } from './service.js';
 import type { OrdersRepository } from './orders-repository.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

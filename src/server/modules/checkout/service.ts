@@ -1,0 +1,260 @@
+import crypto from 'node:crypto';
+import type { User } from '../../../domain/account.js';
+import { formatPrice } from '../../../domain/cart.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import type { Order } from '../../../domain/payment.js';
+import type { Database } from '../../db/client.js';
+import { isDatabaseUnavailable } from '../../db/connection-errors.js';
+import { conflict, HttpError } from '../../http/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { PaymentProvider } from '../../payments/payment-provider.js';
+import {
+  abandonedBefore,
+  canTakeOver,
+  claimedState,
+  ClaimLost,
+  errorAnswer,
+  finalAnswerOf,
+  hashRequest,
+  needsReconciling,
+  paidAnswer,
+  PaymentUnconfirmed,
+  retryState,
+  stateOf,
+  takenOverState,
+  unconfirmedState,
+  type Attempt,
+  type AttemptRow,
+  type CheckoutAnswer,
+  type CheckoutInput,
+  type ClaimContext,
+} from './attempt-state.js';
+import { createAttemptsRepository } from './attempts-repository.js';
+import type { OrdersRepository } from './orders-repository.js';
+import { createOrderPlacement } from './place-order.js';
+import { createReconciler } from './reconciler.js';
+
+export type { CheckoutAnswer, CheckoutInput } from './attempt-state.js';
+
+/** How many open attempts one sweep looks at. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Checkout (docs/decisions/003): the server prices the cart from the database
+ * (pricing.ts), and in one transaction takes the stock, captures the payment
+ * and records the order (place-order.ts). If anything fails, nothing is kept
+ * and a capture is refunded.
+ *
+ * Every checkout is an attempt in checkout_attempts (attempt-state.ts, keyed
+ * by the client's Idempotency-Key or a generated one): a retry gets the first
+ * final answer back, and an attempt that ended in a 5xx may be tried again.
+ * When the provider cannot even say whether the money moved, the attempt
+ * stays "unconfirmed" and is reconciled in the background (reconciler.ts),
+ * and after a restart.
+ */
+export function createCheckoutService(deps: {
+  db: Database;
+  payments: PaymentProvider;
+  orders: OrdersRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  /**
+   * Only this process uses the database (PGlite): a claim older than the
+   * process is abandoned without waiting for its lease to run out.
+   */
+  singleInstance?: boolean;
+  log?: { warn(object: unknown, message: string): void };
+}) {
+  const { payments, orders, mailer, publicUrl } = deps;
+  const attempts = createAttemptsRepository(deps.db);
+  const { placeOrder } = createOrderPlacement({ payments, orders, attempts });
+  const startedAt = Date.now();
+  /** This process, and the claims it is running now: one of its claims not running was cut off. */
+  const owner = crypto.randomUUID();
+  const running = new Set<string>();
+  const context = (): ClaimContext => ({
+    owner,
+    startedAt,
+    singleInstance: Boolean(deps.singleInstance),
+    running,
+    now: Date.now(),
+  });
+
+  /** Runs `work` under a fresh claim token, known as running before it is written anywhere. */
+  async function asRunning<T>(work: (token: string) => Promise<T>): Promise<T> {
+    const token = crypto.randomUUID();
+    running.add(token);
+    try {
+      return await work(token);
+    } finally {
+      running.delete(token);
+    }
+  }
+
+  /** Takes over an attempt that ended in a 5xx or was abandoned; null when another got it first. */
+  async function takeOver(row: AttemptRow, token: string): Promise<Attempt | null> {
+    const previous = stateOf(row);
+    if (!canTakeOver(row, previous, context())) return null;
+    const state = takenOverState(previous, owner, token, Date.now());
+    if (!(await attempts.takeOver(row, previous.claim, state))) return null;
+    return { key: row.key, token, state, resumed: true };
+  }
+
+  /** A new attempt, or the earlier one's final answer, or a retry of one that ended in a 5xx. */
+  async function claim(
+    key: string,
+    user: User,
+    input: CheckoutInput,
+    token: string,
+  ): Promise<Attempt | CheckoutAnswer> {
+    const requestHash = hashRequest(input);
+    const state = claimedState(owner, token, Date.now());
+    if (await attempts.insert({ key, userId: user._id, requestHash, state })) {
+      return { key, token, state, resumed: false };
+    }
+    const earlier = await attempts.find(key);
+    if (!earlier || earlier.userId !== user._id || earlier.requestHash !== requestHash) {
+      throw conflict(MESSAGES.checkout.idempotencyMismatch);
+    }
+    // A 5xx is never the answer: the payment was not taken (or is being reconciled), so try again.
+    const answer = finalAnswerOf(earlier);
+    if (answer) return answer;
+    const taken = await takeOver(earlier, token);
+    if (!taken) throw conflict(MESSAGES.checkout.inProgress);
+    return taken;
+  }
+
+  async function confirmByMail(order: Order): Promise<void> {
+    const lines = order.shoe.map(
+      (line) => `- ${line.name}, size ${line.size}, x${line.quantity}: ${formatPrice(line.price)}`,
+    );
+    await mailer.send({
+      to: order.email,
+      subject: `Your Sneaker Street order ${order.idPayment}`,
+      text:
+        `Thanks for your order!\n\n${lines.join('\n')}\n\nTotal: ${formatPrice(order.amount / 100)}\n\n` +
+        `Follow it at ${publicUrl}/order/${order.idPayment}`,
+    });
+  }
+
+  const save = (attempt: Attempt, status: number | null, body: unknown) =>
+    attempts.save(attempt.key, attempt.token, status, body);
+
+  /** Runs a claimed attempt to its answer and records it. */
+  async function run(user: User, input: CheckoutInput, attempt: Attempt): Promise<CheckoutAnswer> {
+    let answer: CheckoutAnswer;
+    try {
+      // An order committed under this key whose answer was never recorded (the process died) is the answer.
+      const earlier = attempt.resumed ? await orders.findByKey(attempt.key) : undefined;
+      if (earlier) {
+        answer = paidAnswer(earlier);
+      } else {
+        const order = await placeOrder(user, input, attempt);
+        await confirmByMail(order).catch(() => undefined);
+        answer = paidAnswer(order);
+      }
+    } catch (error) {
+      // Whoever took the attempt over finishes it.
+      if (error instanceof ClaimLost) return errorAnswer(conflict(MESSAGES.checkout.inProgress));
+      if (error instanceof PaymentUnconfirmed) {
+        const body = unconfirmedState(attempt.state, error.paymentId);
+        await save(attempt, 504, body).catch(() => undefined);
+        reconciler.schedule(attempt.key);
+        // When it is the database that went away, that is what the shopper needs to hear.
+        if (isDatabaseUnavailable(error.cause)) throw error.cause;
+        return { status: 504, body: { error: body.error! } };
+      }
+      // Whatever else failed, the payment is known not to have been taken, or was refunded.
+      if (error instanceof HttpError && error.statusCode < 500) {
+        answer = errorAnswer(error);
+      } else if (error instanceof HttpError) {
+        const body = retryState(attempt.state, { code: error.code, message: error.message });
+        await save(attempt, error.statusCode, body).catch(() => undefined);
+        return errorAnswer(error);
+      } else {
+        // Unexpected (the database went away...): the error handler answers; a retry may try again.
+        await save(attempt, 500, retryState(attempt.state)).catch(() => undefined);
+        throw error;
+      }
+    }
+    if (!(await save(attempt, answer.status, answer.body).catch(() => false))) {
+      deps.log?.warn({ key: attempt.key }, 'checkout answer not recorded');
+    }
+    return answer;
+  }
+
+  /**
+   * Settles an attempt whose payment was left unconfirmed, or whose process
+   * died: its order is found, or its payment is cancelled, or refunded.
+   * Returns false when the provider still cannot tell (try again later).
+   */
+  async function reconcileAs(key: string, token: string): Promise<boolean> {
+    const row = await attempts.find(key);
+    if (!row || !needsReconciling(row, stateOf(row), context())) return true;
+    const attempt = await takeOver(row, token);
+    if (!attempt) return true;
+    const { state } = attempt;
+    try {
+      const order = await orders.findByKey(key);
+      if (order) {
+        await save(attempt, 200, paidAnswer(order).body);
+        return true;
+      }
+      if (state.paymentId) {
+        // The capture is only ever sent after the payment id is recorded: without one, nothing moved.
+        if ((await payments.settle(state.paymentId)) === 'succeeded') {
+          const kept = await orders.find(state.paymentId);
+          if (kept) {
+            await save(attempt, 200, paidAnswer(kept.order).body);
+            return true;
+          }
+          await payments.refund(state.paymentId);
+        }
+      }
+      const error = { code: 'provider_unavailable', message: MESSAGES.checkout.paymentUnconfirmed };
+      await save(attempt, 502, retryState(state, error));
+      return true;
+    } catch {
+      await save(attempt, 504, unconfirmedState(state)).catch(() => undefined);
+      return false;
+    }
+  }
+
+  const reconciler = createReconciler({
+    reconcile: (key) => asRunning((token) => reconcileAs(key, token)),
+    findOpen: () =>
+      attempts.findOpen({ abandonedBefore: abandonedBefore(context()), owner, limit: SWEEP_BATCH }),
+  });
+
+  return {
+    /**
+     * With an Idempotency-Key, the first final answer is stored and a retry
+     * gets it back (never a second charge); the same key with another body is
+     * a 409. An attempt that ended in a 5xx may be retried with the same key.
+     */
+    async checkout(user: User, input: CheckoutInput, idempotencyKey?: string): Promise<CheckoutAnswer> {
+      const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`;
+      // Known as running before it is written, so no other request here mistakes it for abandoned.
+      return asRunning(async (token) => {
+        try {
+          const claimed = await claim(key, user, input, token);
+          if (!('token' in claimed)) return claimed;
+          return await run(user, input, claimed);
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode < 500) return errorAnswer(error);
+          throw error;
+        }
+      });
+    },
+
+    /** Settles what a crash or an unreachable provider left open (exposed for tests). */
+    reconcilePending: reconciler.sweep,
+
+    /** Sweeps now (a restart) and then every few minutes, until stop(). */
+    startReconciler: reconciler.start,
+
+    stopReconciler: reconciler.stop,
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { User } from '../../../domain/account';
+import { subtotalCents, type CartLine } from '../../../domain/cart-lines';
+import type { Shoe } from '../../../domain/catalog';
+import { NOTICE_MS } from '../../../domain/constants';
+import { MESSAGES } from '../../../domain/messages';
+import type { Order } from '../../../domain/payment';
+import { checkout, newIdempotencyKey } from '../../api/checkout';
+import { createPaymentMethod } from '../../api/create-payment-method';
+import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
+import { catalogKeys, sessionKey, userKeys } from '../../api/query-keys';
+import { useSession } from '../../api/use-session';
+import { cartActions } from '../../lib/cart/cart-store';
+import { toast } from '../../lib/toast';
+import { paths } from '../../paths';
+import {
+  CARD_FIELDS,
+  formFieldOf,
+  paymentMethodRequest,
+  type PaymentFormInput,
+  type PaymentFormValues,
+} from './card-input';
+import { CardFieldError, stripeBillingDetails, type CardMode, type StripeCardHandle } from './card-mode';
+
+/**
+ * A checkout whose answer never arrived (network failure, 5xx). Paying again with the same
+ * cart and card is the same attempt: it reuses the payment method and the Idempotency-Key,
+ * so the server answers with the first outcome instead of charging twice.
+ */
+interface UnansweredAttempt {
+  fingerprint: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}
+
+export interface PayCartOptions {
+  lines: CartLine[];
+  /** Reads the cart's shoes again; resolves with the fresh ones by id. */
+  refreshShoes: () => Promise<Map<string, Shoe>>;
+  onPaid: (order: Order) => void;
+  /** The payment form: server refusals become its field errors, and the card is cleared once paid. */
+  form: Pick<
+    UseFormReturn<PaymentFormInput, unknown, PaymentFormValues>,
+    'handleSubmit' | 'setError' | 'resetField'
+  >;
+  cardMode: CardMode;
+  /** Stripe's card field, when the shop pays through Stripe. */
+  stripeCard: RefObject<StripeCardHandle | null>;
+  /** Paying is not possible now (empty cart, blocked lines, card not ready, already paying). */
+  disabled: boolean;
+}
+
+/**
+ * Paying for the cart (spec §2, §8): the card becomes a one-use payment method (through our test
+ * processor, or through Stripe.js in Stripe's own card field), then the checkout charges it. A
+ * checkout that got no answer is retried as the same attempt; every refusal the server gives is
+ * shown as it says it, on its field when it names one; once paid, the cart is emptied.
+ */
+export function usePayCart({
+  lines,
+  refreshShoes,
+  onPaid,
+  form,
+  cardMode,
+  stripeCard,
+  disabled,
+}: PayCartOptions) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const unanswered = useRef<UnansweredAttempt | null>(null);
+  const { handleSubmit, setError, resetField } = form;
+
+  function sendToAccount(): void {
+    toast.error(MESSAGES.payment.signInFirst, { id: 'sign-in-to-pay', duration: NOTICE_MS.error });
+    void navigate(paths.account);
+  }
+
+  async function explainFailure(error: unknown): Promise<void> {
+    // The app's account-disabled handler already warns and signs out.
+    if (isAccountDisabled(error)) return;
+    if (error instanceof ApiError && error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
+      sendToAccount();
+      return;
+    }
+    if (error instanceof ApiError) {
+      let focused = false;
+      for (const [path, message] of Object.entries(error.fields)) {
+        const field = formFieldOf(path);
+        if (!field) continue;
+        setError(field, { type: 'server', message }, { shouldFocus: !focused });
+        focused = true;
+      }
+      // Prices changed, a size sold out, a shoe left the catalogue: show the cart as it is now.
+      if (error.status === 409 || error.status === 404) {
+        const fresh = await refreshShoes();
+        cartActions.reprice(new Map([...fresh].map(([shoeId, shoe]) => [shoeId, shoe.price])));
+      }
+    }
+    toast.error(MESSAGES.payment.failed, { id: 'payment-failed', duration: NOTICE_MS.error });
+    setFailure(errorMessage(error));
+  }
+
+  async function pay(user: User, values: PaymentFormValues): Promise<void> {
+    setFailure(null);
+    toast.dismiss('payment-failed');
+    const shoes = lines.map(({ _id, name, image, quantity, price, size }) => ({
+      _id,
+      name,
+      image,
+      quantity,
+      price,
+      size,
+    }));
+    const amount = subtotalCents(lines);
+    const methodRequest = paymentMethodRequest(values);
+    // With Stripe's card field the card cannot be read: the count of its edits stands for it.
+    const stripeCardField = cardMode.kind === 'stripe' ? stripeCard.current : null;
+    const billing = stripeBillingDetails(values);
+    const fingerprint = JSON.stringify([
+      stripeCardField ? [billing, stripeCardField.edits()] : methodRequest,
+      shoes,
+      amount,
+    ]);
+    try {
+      let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
+      if (!attempt) {
+        attempt = {
+          fingerprint,
+          paymentMethodId: stripeCardField
+            ? await stripeCardField.createPaymentMethod(billing)
+            : await createPaymentMethod(methodRequest),
+          idempotencyKey: newIdempotencyKey(),
+        };
+      }
+      unanswered.current = attempt;
+      const answer = await checkout(
+        { id: attempt.paymentMethodId, email: user.email, uid: user.idUser, shoes, amount },
+        attempt.idempotencyKey,
+      );
+      unanswered.current = null;
+      toast.success(answer.message, { id: 'payment', duration: NOTICE_MS.payment });
+      // Stock went down and a new order exists.
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+      void queryClient.invalidateQueries({ queryKey: userKeys.orders });
+      for (const field of CARD_FIELDS) resetField(field);
+      stripeCardField?.clear();
+      onPaid(answer.order);
+      cartActions.clear();
+    } catch (error) {
+      // Only a checkout that got no answer may be the same attempt again; any answer ends it.
+      const noAnswer = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+      if (!noAnswer) unanswered.current = null;
+      // Stripe's card field refused the card before sending it and shows why, as a field error.
+      if (error instanceof CardFieldError) return;
+      await explainFailure(error);
+    }
+  }
+
+  /** The form's submit: sign-in first (spec §8), then the form's own checks, then paying. */
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (disabled) return;
+    // Spec §8: nobody signed in -> 'create your user for pay', then /account (which leads to /signin).
+    const user = session.data !== undefined ? session.data : ((await session.refetch()).data ?? null);
+    if (!user) {
+      sendToAccount();
+      return;
+    }
+    await handleSubmit((values) => pay(user, values))(event);
+  }
+
+  return {
+    submit,
+    /** Why the last payment failed, as the server or the card processor said it. */
+    failure,
+    /** Known to be signed out (not merely not known yet). */
+    signedOut: session.data === null,
+  };
+}
