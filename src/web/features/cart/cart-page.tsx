@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '../../../domain/payment';
-import { useCartStock } from '../../api/use-cart-stock';
+import { useCartStock } from './api/use-cart-stock';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';

@@ -1,10 +1,10 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { CartLine } from '../../domain/cart-lines';
-import type { Shoe } from '../../domain/catalog';
-import type { LineStock } from '../lib/cart/line-stock';
-import { isNotFound } from './http';
-import { shoeQuery } from './use-shoe';
+import type { CartLine } from '../../../../domain/cart-lines';
+import type { Shoe } from '../../../../domain/catalog';
+import type { LineStock } from '../../../lib/cart/line-stock';
+import { isNotFound } from '../../../api/http';
+import { shoeQuery } from '../../../api/use-shoe';
 
 export interface CartStock {
   stockOf: (line: Pick<CartLine, '_id' | 'size'>) => LineStock;

@@ -1,7 +1,7 @@
-import { MESSAGES } from '../../domain/messages';
-import { type CheckoutRequest, type Order } from '../../domain/payment';
-import { ApiError, apiErrorFrom, apiUrl } from './http';
-import { checkoutAnswerSchema } from '../../domain/contracts/checkout';
+import { MESSAGES } from '../../../../domain/messages';
+import { type CheckoutRequest, type Order } from '../../../../domain/payment';
+import { ApiError, apiErrorFrom, apiUrl } from '../../../api/http';
+import { checkoutAnswerSchema } from '../../../../domain/contracts/checkout';
 
 export type CheckoutAnswer = { message: string; order: Order };
 
