@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { paymentMethodBody, TEST_CARD_NUMBER_TYPED } from '../tests/fixtures/payment.js';
 import type { Database } from '../src/server/db/client.js';
 
 /** The shop's public origin for the loop's writes (same-origin check): spawned servers get it as PUBLIC_URL. */
@@ -60,21 +61,7 @@ export async function prepareCheckoutLoop(
     request += 1;
     return `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}`;
   };
-  const card = {
-    card: {
-      number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 2,
-      cvc: '123',
-    },
-    billing_details: {
-      name: 'Ana Lima',
-      state: 'California',
-      city: 'San Diego',
-      line1: 'Main St 12',
-      postal_code: '92101',
-    },
-  };
+  const card = paymentMethodBody({ number: TEST_CARD_NUMBER_TYPED });
   // One real checkout through inject(): its answer sizes the baseline, and it proves the loop's calls work.
   const headers = { origin: ORIGIN, cookie: cookies[0]!, 'x-forwarded-for': '10.78.0.1' };
   const pm = await app.inject({ method: 'POST', url: '/api/payments/methods', payload: card, headers });

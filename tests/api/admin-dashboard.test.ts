@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE } from '../../src/domain/analytics.js';
 import { orderLines, orders } from '../../src/server/db/schema.js';
+import { paymentMethodBody, TEST_CARD_NUMBER_TYPED } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
@@ -40,21 +41,7 @@ async function checkout(
   const method = await send(
     'POST',
     '/api/payments/methods',
-    {
-      card: {
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: '123',
-      },
-      billing_details: {
-        name: 'Ana Lima',
-        state: 'California',
-        city: 'San Diego',
-        line1: 'Main St 12',
-        postal_code: '92101',
-      },
-    },
+    paymentMethodBody({ number: TEST_CARD_NUMBER_TYPED }),
     cookie,
   );
   expect(method.statusCode, method.body).toBe(200);

@@ -28,6 +28,7 @@ import {
   users,
 } from '../../src/server/db/schema.js';
 import { createTestPaymentProvider } from '../../src/server/payments/test-payment-provider.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
@@ -60,16 +61,7 @@ const ADMIN = { email: 'owner@matrix.test', password: 'owner-password' };
 /** Known, so that a second app shares the sessions and payment methods can be minted for anyone. */
 const SESSION_SECRET = 'authorization-matrix-session-secret-0123456789';
 const WEBHOOK_SECRET = 'whsec_matrix_secret';
-const CARD = {
-  card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
-  billing_details: {
-    name: 'Ana Lima',
-    state: 'California',
-    city: 'San Diego',
-    line1: 'Main St 12',
-    postal_code: '92101',
-  },
-};
+const CARD = paymentMethodBody();
 
 let t: TestApp;
 /** The same shop with PAYMENTS=stripe on the same database: it adds Stripe's webhook. */

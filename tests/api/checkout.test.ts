@@ -2,6 +2,7 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, stockEntries } from '../../src/server/db/schema.js';
+import { paymentMethodBody, TEST_CARD_NUMBER_TYPED } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -9,14 +10,6 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 let t: TestApp;
 let ids: Map<string, string>;
 let shopper: Awaited<ReturnType<typeof signUp>>;
-
-const billing = {
-  name: 'Ana Lima',
-  state: 'California',
-  city: 'San Diego',
-  line1: 'Main St 12',
-  postal_code: '92101',
-};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,15 +47,8 @@ const post = (url: string, payload: unknown, cookie?: string, headers: Record<st
     remoteAddress: `10.20.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
   });
 
-async function paymentMethod(cookie: string, number = '4242 4242 4242 4242') {
-  const response = await post(
-    '/api/payments/methods',
-    {
-      card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
-      billing_details: billing,
-    },
-    cookie,
-  );
+async function paymentMethod(cookie: string, number = TEST_CARD_NUMBER_TYPED) {
+  const response = await post('/api/payments/methods', paymentMethodBody({ number }), cookie);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().id as string;
 }
@@ -91,28 +77,15 @@ describe('POST /api/payments/methods (test mode)', () => {
     ['a month 13', { exp_month: 13 }, 400, MESSAGES.payment.expiry],
     ['a 2-digit CVC', { cvc: '12' }, 400, MESSAGES.payment.cvc],
   ])('refuses %s', async (_label, change, status, message) => {
-    const card = {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 1,
-      cvc: '123',
-      ...change,
-    };
-    const response = await post('/api/payments/methods', { card, billing_details: billing }, shopper.cookie);
+    const response = await post('/api/payments/methods', paymentMethodBody(change), shopper.cookie);
     expect(response.statusCode).toBe(status);
     expect(response.json().error.message).toBe(message);
   });
 
   it('refuses a billing address that breaks the spec rules', async () => {
-    const card = {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 1,
-      cvc: '123',
-    };
     const response = await post(
       '/api/payments/methods',
-      { card, billing_details: { ...billing, city: 'X1' } },
+      paymentMethodBody({}, { city: 'X1' }),
       shopper.cookie,
     );
     expect(response.statusCode).toBe(400);

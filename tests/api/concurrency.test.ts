@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHOE_LIMITS } from '../../src/domain/admin.js';
 import { orderLines, orders, shoes, stockEntries } from '../../src/server/db/schema.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
@@ -130,22 +131,8 @@ const inject = (
     remoteAddress: `10.41.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
   });
 
-const billing = {
-  name: 'Ana Lima',
-  state: 'California',
-  city: 'San Diego',
-  line1: 'Main St 12',
-  postal_code: '92101',
-};
-
 async function paymentMethod(cookie: string) {
-  const card = {
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
-  const response = await inject('POST', '/api/payments/methods', cookie, { card, billing_details: billing });
+  const response = await inject('POST', '/api/payments/methods', cookie, paymentMethodBody());
   expect(response.statusCode, response.body).toBe(200);
   return response.json().id as string;
 }

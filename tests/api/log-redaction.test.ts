@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema.js';
+import { paymentMethodBody, TEST_CARD_NUMBER as CARD_NUMBER } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * even when a client puts them in a URL.
  */
 
-const CARD_NUMBER = '4242424242424242';
 let t: TestApp;
 let shoeId: string;
 const log: string[] = [];
@@ -89,16 +89,7 @@ describe('the log', () => {
     const method = await inject(
       'POST',
       '/api/payments/methods',
-      {
-        card: { number: CARD_NUMBER, exp_month: 12, exp_year: new Date().getFullYear() + 1, cvc: '123' },
-        billing_details: {
-          name: 'Ana Lima',
-          state: 'California',
-          city: 'San Diego',
-          line1: 'Main St 12',
-          postal_code: '92101',
-        },
-      },
+      paymentMethodBody({ number: CARD_NUMBER }),
       cookie,
     );
     expect(method.statusCode).toBe(200);

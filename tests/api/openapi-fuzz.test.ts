@@ -37,6 +37,7 @@ import {
   type Parameter,
 } from './support/fuzz/openapi.js';
 import { createResponseChecker, type Answer } from './support/fuzz/response-check.js';
+import { DECLINED_CARD_NUMBER, paymentMethodBody, TEST_CARD_NUMBER } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
@@ -64,6 +65,17 @@ const HASHING_RUNS = 20;
 const UPLOAD_RUNS = 40;
 
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
+
+/** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
+const OPERATIONS = 48;
+
+/**
+ * Operations no fuzzed request can get a 2xx from, each with the reason. Every other operation
+ * must answer a 2xx at least once, or the code behind its validation went untested. Empty today:
+ * generated checkouts include whole carts priced as the server prices them, and generated reviews
+ * name shoes the shopper received.
+ */
+const CANNOT_SUCCEED: Record<string, string> = {};
 
 type Role = 'admin' | 'user' | 'visitor';
 type Body =
@@ -156,16 +168,7 @@ function expectDeclared(name: string, answer: Answer, status: number) {
 }
 
 async function paymentMethod(cookie: string): Promise<string> {
-  const answer = await post('POST', '/api/payments/methods', cookie, {
-    card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 1, cvc: '123' },
-    billing_details: {
-      name: 'Ana Lima',
-      state: 'California',
-      city: 'San Diego',
-      line1: 'Main St 12',
-      postal_code: '92101',
-    },
-  });
+  const answer = await post('POST', '/api/payments/methods', cookie, paymentMethodBody());
   expectDeclared('POST /api/payments/methods', answer, 200);
   return answer.json().id as string;
 }
@@ -260,6 +263,10 @@ async function ensureFixtures() {
 
 const pools = {
   shoeIds: [] as string[],
+  /** Shoes the shopper received and has not reviewed yet. */
+  reviewable: [] as string[],
+  /** One pair in stock, with the amount the server will charge for it. */
+  carts: [] as { shoes: { _id: string; size: string; quantity: number }[]; amount: number }[],
   brandIds: [] as string[],
   brandNames: [] as string[],
   userIds: [] as string[],
@@ -274,8 +281,19 @@ const pools = {
 async function refreshPools() {
   // The shopper's reviewable shoes first: a valid review of one of them goes through.
   const mine = await reviewable();
+  pools.reviewable = mine;
   const others = (await db.select({ id: shoes.id }).from(shoes).limit(12)).map((row) => row.id);
   pools.shoeIds = [...new Set([...mine, ...others])].slice(0, 12);
+  const inStock = await db
+    .select({ shoeId: stockEntries.shoeId, size: stockEntries.size, priceCents: shoes.priceCents })
+    .from(stockEntries)
+    .innerJoin(shoes, eq(shoes.id, stockEntries.shoeId))
+    .where(gt(stockEntries.quantity, 0))
+    .limit(10);
+  pools.carts = inStock.map((row) => ({
+    shoes: [{ _id: row.shoeId, size: row.size, quantity: 1 }],
+    amount: row.priceCents,
+  }));
   const shoeRows = await db.select({ cents: shoes.priceCents, version: shoes.version }).from(shoes).limit(20);
   pools.amounts = shoeRows.map((row) => row.cents);
   pools.versions = [...new Set(shoeRows.map((row) => row.version))];
@@ -325,7 +343,12 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/brands')) return pick(pools.brandIds);
         if (operation.path.startsWith('/api/users')) return pick(pools.userIds);
         return pick(pools.shoeIds);
-      case 'shoeId':
+      case 'shoeId': {
+        // A review goes through only for a shoe the shopper received: offer those too.
+        const received = operation.name === 'POST /api/reviews/{shoeId}' ? pick(pools.reviewable) : undefined;
+        const any = pick(pools.shoeIds);
+        return received && any ? fc.oneof(received, any) : any;
+      }
       case '_id':
         return pick(pools.shoeIds);
       case 'uid':
@@ -363,7 +386,7 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
       case 'amount':
         return pick(pools.amounts);
       case 'number':
-        return fc.constantFrom('4242424242424242', '5555 5555 5555 4444', '4000000000000002');
+        return fc.constantFrom(TEST_CARD_NUMBER, '5555 5555 5555 4444', DECLINED_CARD_NUMBER);
       case 'exp_year':
         return fc.integer({ min: thisYear, max: thisYear + 8 });
       default:
@@ -465,7 +488,7 @@ function bodyOf(operation: Operation, validOnly: boolean): fc.Arbitrary<Body> {
       { weight: 1, arbitrary: none },
     );
   }
-  const valid = validValue(body.schema, hints);
+  const valid = wholeBodies(operation, validValue(body.schema, hints));
   if (validOnly) return json(valid);
   return fc.oneof(
     { weight: 4, arbitrary: json(valid) },
@@ -476,6 +499,22 @@ function bodyOf(operation: Operation, validOnly: boolean): fc.Arbitrary<Body> {
     },
     { weight: 2, arbitrary: none },
   );
+}
+
+/**
+ * Valid bodies whose fields must agree with each other (fields generated one by one rarely do):
+ * a checkout of a cart with the amount the server charges for it.
+ */
+function wholeBodies(operation: Operation, valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const cart = pick(pools.carts);
+  const method = pick(paymentMethods);
+  if (operation.name === 'POST /api/cart/checkout' && cart && method) {
+    const priced = fc
+      .record({ id: method, cart })
+      .map(({ id, cart: { shoes, amount } }) => ({ id, shoes, amount }));
+    return fc.oneof(valid, priced);
+  }
+  return valid;
 }
 
 /**
@@ -647,15 +686,13 @@ afterAll(async () => {
       console.log(`fuzz: ${name}: ${[...counts].map(([status, n]) => `${status}×${n}`).join(' ')}`);
     }
   }
-  const neverSucceeded = operations.filter((operation) => !succeeded.has(operation.name)).map((o) => o.name);
-  if (neverSucceeded.length > 0) console.log(`fuzz: no 2xx reached for ${neverSucceeded.join(', ')}`);
   await t.close();
 });
 
 describe('OpenAPI-driven fuzzing', () => {
   it('reads every operation of the document', () => {
     expect(documentAnswer.statusCode).toBe(200);
-    expect(operations.length).toBeGreaterThanOrEqual(40);
+    expect(operations.map((operation) => operation.name)).toHaveLength(OPERATIONS);
     // Multipart forms are documented as such, file field included.
     const upload = operations.find((operation) => operation.name === 'POST /api/shoes');
     expect(upload?.body?.mediaType).toBe('multipart/form-data');
@@ -683,5 +720,18 @@ describe('OpenAPI-driven fuzzing', () => {
         throw new Error(report);
       }
     }, 120_000);
+  });
+
+  it('answered a 2xx for every operation that can succeed', () => {
+    for (const name of Object.keys(CANNOT_SUCCEED)) {
+      expect(
+        operations.map((operation) => operation.name),
+        'CANNOT_SUCCEED names an operation',
+      ).toContain(name);
+    }
+    const neverSucceeded = operations
+      .map((operation) => operation.name)
+      .filter((name) => !succeeded.has(name) && !(name in CANNOT_SUCCEED));
+    expect(neverSucceeded, 'operations no fuzzed request got a 2xx from').toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -34,22 +35,7 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, pa
 /** A shopper who bought the Storm Court; `received` says whether the order arrived. */
 async function buyer(received: boolean) {
   const shopper = await signUp(t.app);
-  const card = {
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 1,
-    cvc: '123',
-  };
-  const billing = {
-    name: 'Ana Lima',
-    state: 'California',
-    city: 'San Diego',
-    line1: 'Main St 12',
-    postal_code: '92101',
-  };
-  const pm = (
-    await send('POST', '/api/payments/methods', shopper.cookie, { card, billing_details: billing })
-  ).json().id;
+  const pm = (await send('POST', '/api/payments/methods', shopper.cookie, paymentMethodBody())).json().id;
   const paid = await send('POST', '/api/cart/checkout', shopper.cookie, {
     id: pm,
     shoes: [{ _id: shoeId, size: '9', quantity: 1 }],

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
 import { startStripeStandIn } from './support/stripe-stand-in.js';
@@ -89,16 +90,7 @@ describe('PAYMENTS=stripe, against a local stand-in for Stripe', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/payments/methods',
-      payload: {
-        card: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
-        billing_details: {
-          name: 'Ana Lima',
-          state: 'California',
-          city: 'San Diego',
-          line1: 'Main St 12',
-          postal_code: '92101',
-        },
-      },
+      payload: paymentMethodBody(),
       headers: { cookie: shopper.cookie, origin: TEST_ORIGIN },
     });
     expect(response.statusCode).toBe(400);

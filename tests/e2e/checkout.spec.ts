@@ -1,4 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
+import {
+  BILLING_DETAILS,
+  DECLINED_CARD_NUMBER_TYPED,
+  TEST_CARD_CVC,
+  TEST_CARD_NUMBER_TYPED,
+  testCardExpiry,
+} from '../fixtures/payment';
 import { signInWithSession } from './support/accounts';
 import {
   formatPrice,
@@ -12,19 +19,14 @@ import { expect, test } from './support/fixtures';
 import { linkIn, newestMailTo } from './support/mail';
 import { addToCartFromDetail, expectCartCount, expectPath, main, storedCart, toast } from './support/shop';
 
-const TEST_CARD = '4242 4242 4242 4242';
-const DECLINED_CARD = '4000 0000 0000 0002';
+const TEST_CARD = TEST_CARD_NUMBER_TYPED;
+const DECLINED_CARD = DECLINED_CARD_NUMBER_TYPED;
 
 const paymentForm = (page: Page): Locator => page.getByRole('form', { name: 'Payment' });
 const payButton = (page: Page): Locator =>
   paymentForm(page).getByRole('button', { name: /^(PAY|Proccesading)/ });
 const cartLines = (page: Page): Locator =>
   page.getByRole('region', { name: 'Items in your cart' }).getByRole('listitem');
-
-/** A date a few years ahead, as MM/YY. */
-function futureExpiry(): string {
-  return `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-}
 
 interface Billing {
   name: string;
@@ -34,20 +36,21 @@ interface Billing {
   postalCode: string;
 }
 
+/** The shared billing details, as the payment form's fields take them. */
 const ANA: Billing = {
-  name: 'Ana Lima',
-  state: 'California',
-  city: 'San Diego',
-  line1: 'Main St 12',
-  postalCode: '92101',
+  name: BILLING_DETAILS.name,
+  state: BILLING_DETAILS.state,
+  city: BILLING_DETAILS.city,
+  line1: BILLING_DETAILS.line1,
+  postalCode: BILLING_DETAILS.postal_code,
 };
 
 async function fillPayment(page: Page, card: string, billing: Billing = ANA): Promise<void> {
   const form = paymentForm(page);
   await form.getByLabel('Name on card').fill(billing.name);
   await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Expiry (MM/YY)').fill(futureExpiry());
-  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('Expiry (MM/YY)').fill(testCardExpiry());
+  await form.getByLabel('CVC').fill(TEST_CARD_CVC);
   await form.getByLabel('Line 1').fill(billing.line1);
   await form.getByLabel('City').fill(billing.city);
   await form.getByLabel('State').fill(billing.state);

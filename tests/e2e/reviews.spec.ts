@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { paymentMethodBody } from '../fixtures/payment';
 import { createAccount, sameOrigin, signInAsAdmin, signInWithSession } from './support/accounts';
 import { inStockSizes, shoeWithSizes } from './support/catalog';
 import { expect, test } from './support/fixtures';
@@ -32,21 +33,7 @@ test.describe('reviews', () => {
     const headers = sameOrigin(baseURL!);
     const method = await page.request.post('/api/payments/methods', {
       headers,
-      data: {
-        card: {
-          number: '4242424242424242',
-          exp_month: 12,
-          exp_year: new Date().getFullYear() + 2,
-          cvc: '123',
-        },
-        billing_details: {
-          name: 'Ana Lima',
-          state: 'California',
-          city: 'San Diego',
-          line1: 'Main St 12',
-          postal_code: '92101',
-        },
-      },
+      data: paymentMethodBody(),
     });
     const paid = await page.request.post('/api/cart/checkout', {
       headers,

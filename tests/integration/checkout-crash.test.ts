@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { createDatabase } from './support/postgres-database.js';
 import {
   killServers,
@@ -18,8 +19,10 @@ import {
  * fire concurrent checkouts; the process dies mid-flight; it restarts on the
  * same data. Every order answered 200 must be there with its lines; for every
  * shoe and size, the stock taken must equal the units in order lines; no
- * order without lines, no negative stock; and a checkout cut off by the crash,
- * retried with its Idempotency-Key, never makes a second order.
+ * order without lines, no negative stock; a checkout cut off by the crash,
+ * retried with its Idempotency-Key, finishes (on PostgreSQL once the dead
+ * process's claim has expired); and every key has the one order it was
+ * answered 200 with, or none.
  *
  * On PGlite (the default) and on PostgreSQL (a fresh database on the
  * machine's server), side by side.
@@ -108,6 +111,54 @@ async function readBooks(query: (text: string) => Promise<Record<string, unknown
   return { stock, orders, sold };
 }
 
+/** What a checkout was answered; `body` is undefined when the answer was not JSON. */
+interface Answer {
+  status: number;
+  text: string;
+  body: { order?: { _id: string; shoe: unknown[] }; error?: { message: string } } | undefined;
+}
+
+function answerOf(response: { status: number; text: string }): Answer {
+  let body: Answer['body'];
+  try {
+    body = JSON.parse(response.text) as Answer['body'];
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, text: response.text, body };
+}
+
+/**
+ * The request never got an answer because the connection went: refused, reset, or closed before
+ * the whole answer came (undici's "fetch failed" and "terminated"). Anything else is not a cut.
+ */
+const isConnectionCut = (error: unknown) =>
+  error instanceof TypeError && (error.message === 'fetch failed' || error.message === 'terminated');
+
+/** Longer ago than any claim's lease: a claim dated then has run out. */
+const LONG_AGO_MS = 24 * 60 * 60_000;
+
+/**
+ * On PostgreSQL a claim of the killed process is respected until its lease runs out (another
+ * instance could still be working on it). Dates these claims back past their lease, as if its
+ * minutes had passed, and answers how many claims were dated back.
+ */
+async function expireClaims(databaseUrl: string, keys: string[]): Promise<number> {
+  const direct = new pg.Client({ connectionString: databaseUrl });
+  await direct.connect();
+  try {
+    const expired = await direct.query(
+      `update checkout_attempts
+          set response_body = jsonb_set(coalesce(response_body, '{}'::jsonb), '{claimedAt}', to_jsonb($2::bigint))
+        where key = any($1) and response_status is null`,
+      [keys, Date.now() - LONG_AGO_MS],
+    );
+    return expired.rowCount ?? 0;
+  } finally {
+    await direct.end();
+  }
+}
+
 async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-crash-${kind}-`));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -144,26 +195,7 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   const plans = await Promise.all(
     Array.from({ length: CHECKOUTS }, async (_, i) => {
       const shopper = shoppers[i % SHOPPERS]!;
-      const method = await send(
-        'POST',
-        '/api/payments/methods',
-        {
-          card: {
-            number: '4242424242424242',
-            exp_month: 12,
-            exp_year: new Date().getFullYear() + 2,
-            cvc: '123',
-          },
-          billing_details: {
-            name: 'Ana Lima',
-            state: 'Ohio',
-            city: 'Dayton',
-            line1: 'Main St 12',
-            postal_code: '45402',
-          },
-        },
-        shopper.cookie,
-      );
+      const method = await send('POST', '/api/payments/methods', paymentMethodBody(), shopper.cookie);
       expect(method.status, method.text).toBe(200);
       const picks = [wanted[i % wanted.length]!, wanted[(i * 7 + 3) % wanted.length]!];
       const lines = [...new Map(picks.map((pick) => [`${pick.shoe._id}|${pick.size}`, pick])).values()].map(
@@ -187,9 +219,9 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   );
 
   // 2. The load, and SIGKILL in the middle of it.
-  const outcomes: (
-    { status: number; body: { order?: { _id: string; shoe: unknown[] } } } | 'cut' | 'pending'
-  )[] = plans.map(() => 'pending');
+  const outcomes: (Answer | 'cut' | 'pending')[] = plans.map(() => 'pending');
+  /** Requests that failed other than by losing their connection: none may. */
+  const failures: string[] = [];
   let killed = false;
   let inFlightAtKill = 0;
   const fired: Promise<void>[] = [];
@@ -205,14 +237,19 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   for (const [i, plan] of plans.entries()) {
     if (killed) break;
     fired.push(
-      send('POST', '/api/cart/checkout', plan.body, plan.shopper.cookie, { 'idempotency-key': plan.key })
-        .then((response) => {
-          outcomes[i] = { status: response.status, body: response.json() };
+      send('POST', '/api/cart/checkout', plan.body, plan.shopper.cookie, {
+        'idempotency-key': plan.key,
+      }).then(
+        (response) => {
+          // Answered, whatever the answer: a body that is not JSON is checked below, not a cut.
+          outcomes[i] = answerOf(response);
           killIfTime();
-        })
-        .catch(() => {
-          outcomes[i] = 'cut';
-        }),
+        },
+        (error: unknown) => {
+          if (isConnectionCut(error)) outcomes[i] = 'cut';
+          else failures.push(`${plan.key}: ${String(error)}`);
+        },
+      ),
     );
     // A request just sent is being processed: if enough have been answered, now is the moment.
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -233,14 +270,18 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   }
   await Promise.all(fired);
   await first.exited;
+  expect(failures, 'requests that failed other than by a cut connection').toEqual([]);
   const answered = outcomes.filter((outcome) => typeof outcome === 'object');
+  // Before the kill: orders, or a clear refusal (a size sold out); never a server error, always JSON.
+  for (const outcome of answered) {
+    expect([200, 409], outcome.text).toContain(outcome.status);
+    expect(outcome.body, `an answer that is not JSON: ${outcome.text.slice(0, 200)}`).toBeDefined();
+  }
   const paid = outcomes.flatMap((outcome, i) =>
     typeof outcome === 'object' && outcome.status === 200
-      ? [{ plan: plans[i]!, order: outcome.body.order! }]
+      ? [{ plan: plans[i]!, order: outcome.body!.order! }]
       : [],
   );
-  // Before the kill: orders, or a clear refusal (a size sold out); never a server error.
-  for (const outcome of answered) expect([200, 409]).toContain(outcome.status);
 
   // 3. Restart on the same data: every order answered 200 is there, with its lines.
   const second = await startServer(env);
@@ -255,28 +296,55 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
     expect(found.status).toBe(200);
     expect(found.json()).toEqual(order);
   }
-  // The checkouts the crash cut off, retried with their keys: one order at most, never a second.
+  // The checkouts the crash cut off, retried with their keys: each ends with an order or a
+  // sold-out refusal (checked against the orders per key in step 4).
   const retried: Record<string, number> = {};
+  /** The answer each cut checkout ended with, by plan. */
+  const settled = new Map<number, Answer>();
+  const again = (i: number) => {
+    const plan = plans[i]!;
+    return send('POST', '/api/cart/checkout', plan.body, plan.shopper.cookie, {
+      'idempotency-key': plan.key,
+    });
+  };
+  const stillProcessing = (answer: Answer) =>
+    answer.status === 409 && answer.body?.error?.message === 'This checkout is still being processed.';
+  const expectFinished = (answer: Answer, key: string) => {
+    expect([200, 409], `${key}: ${answer.text}`).toContain(answer.status);
+    if (answer.status === 409) expect(answer.body?.error?.message, key).toMatch(/out of stock/);
+  };
+  /** Cut checkouts whose claim the killed process still holds (PostgreSQL: until its lease runs out). */
+  const held: number[] = [];
   for (const [i, outcome] of outcomes.entries()) {
     if (outcome !== 'cut') continue;
-    const plan = plans[i]!;
-    const again = () =>
-      send('POST', '/api/cart/checkout', plan.body, plan.shopper.cookie, { 'idempotency-key': plan.key });
-    let retry = await again();
+    let retry = answerOf(await again(i));
     // "Still being processed" means: ask again. On PGlite (one process) the restarted server
     // settles the dead one's attempts at once (start-up sweep or this retry); on PostgreSQL,
     // where another instance could still be working on them, only once their claim expires.
-    for (let tries = 0; kind === 'pglite' && retry.status === 409 && tries < 20; tries++) {
-      if (!/still being processed/.test(retry.text)) break;
+    for (let tries = 0; kind === 'pglite' && stillProcessing(retry) && tries < 20; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      retry = await again();
+      retry = answerOf(await again(i));
     }
-    const reason = retry.status === 200 ? 'ordered' : (retry.json().error?.message as string);
+    const reason = retry.status === 200 ? 'ordered' : (retry.body?.error?.message ?? retry.text);
     retried[reason] = (retried[reason] ?? 0) + 1;
-    expect([200, 409], retry.text).toContain(retry.status);
-    if (kind === 'pglite' && retry.status === 409) expect(retry.json().error.message).toMatch(/out of stock/);
-    if (retry.status === 409 && !/out of stock/.test(retry.text)) {
-      expect(retry.json().error.message).toBe('This checkout is still being processed.');
+    if (kind === 'postgres' && stillProcessing(retry)) {
+      held.push(i);
+      continue;
+    }
+    expectFinished(retry, plans[i]!.key);
+    settled.set(i, retry);
+  }
+  // Once those claims have expired, a retry finishes each of them.
+  const retriedAfterExpiry: Record<string, number> = {};
+  if (held.length > 0) {
+    const keys = held.map((i) => plans[i]!.key);
+    expect(await expireClaims(databaseUrl!, keys), 'claims dated back').toBe(keys.length);
+    for (const i of held) {
+      const retry = answerOf(await again(i));
+      const reason = retry.status === 200 ? 'ordered' : (retry.body?.error?.message ?? retry.text);
+      retriedAfterExpiry[reason] = (retriedAfterExpiry[reason] ?? 0) + 1;
+      expectFinished(retry, plans[i]!.key);
+      settled.set(i, retry);
     }
   }
   second.child.kill('SIGTERM');
@@ -304,8 +372,19 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   }
   for (const { order } of paid) expect(books.orders.some((row) => row.id === order._id)).toBe(true);
   expect(books.orders.filter((order) => order.lines === 0)).toEqual([]);
-  const keys = books.orders.map((order) => order.key).filter((key) => key !== null);
-  expect(new Set(keys).size).toBe(keys.length);
+  // Orders per key: the order a checkout was answered 200 with, and no other; none for a checkout
+  // refused (sold out) or never sent. A cut checkout counts by the answer its retry ended with.
+  const ordersByKey = new Map<string, string[]>();
+  for (const order of books.orders) {
+    if (order.key !== null) ordersByKey.set(order.key, [...(ordersByKey.get(order.key) ?? []), order.id]);
+  }
+  for (const [i, plan] of plans.entries()) {
+    const outcome = outcomes[i]!;
+    const answer = outcome === 'cut' ? settled.get(i) : outcome === 'pending' ? undefined : outcome;
+    if (outcome === 'cut') expect(answer, `${plan.key}: cut, and never settled by a retry`).toBeDefined();
+    const expected = answer?.status === 200 ? [answer.body!.order!._id] : [];
+    expect(ordersByKey.get(plan.key) ?? [], `orders of ${plan.key}`).toEqual(expected);
+  }
   for (const entry of books.stock) {
     const where = `${entry.shoeId}|${entry.size}`;
     expect(entry.quantity, where).toBeGreaterThanOrEqual(0);
@@ -323,6 +402,7 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
     committedAfterRestart,
     committedUnanswered: committedAfterRestart - paid.length,
     retried: JSON.stringify(retried),
+    retriedAfterExpiry: JSON.stringify(retriedAfterExpiry),
     ordersAtEnd: books.orders.length,
     unitsSold: [...books.sold.values()].reduce((sum, units) => sum + units, 0),
   };

@@ -30,10 +30,18 @@ describe('data directory lock', () => {
     expect(fs.existsSync(path.join(dir, 'shop.lock'))).toBe(false);
   });
 
-  it('can be taken again after release', () => {
+  it('can be taken again after release, and a stale release leaves the new holder alone', () => {
     const dir = tempDir();
-    lockDataDir(dir)();
-    const release = lockDataDir(dir);
-    release();
+    const lockFile = path.join(dir, 'shop.lock');
+    const first = lockDataDir(dir);
+    first();
+    expect(fs.existsSync(lockFile), 'released').toBe(false);
+    const second = lockDataDir(dir);
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    // Releasing the first lock again must not free the directory the second one now holds.
+    first();
+    expect(fs.existsSync(lockFile), 'held by the second lock').toBe(true);
+    second();
+    expect(fs.existsSync(lockFile), 'released again').toBe(false);
   });
 });

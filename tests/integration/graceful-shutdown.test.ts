@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { killServers, sleep, startServer as startProcess } from './support/server-process.js';
+import {
+  killServers,
+  sleep,
+  startServer as startProcess,
+  type ServerProcess,
+} from './support/server-process.js';
 
 /**
  * A deploy stops an instance with SIGTERM (issue 9). `npm start` as a real process on a fresh
@@ -18,12 +23,41 @@ import { killServers, sleep, startServer as startProcess } from './support/serve
  * - and exit with status 0.
  */
 const DRAIN_MS = 1_500;
+/** How long after the listener closed the slow client sends the rest of its upload. */
+const UPLOAD_REST_AFTER_MS = 500;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
 
 afterAll(() => {
   killServers();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Polls the server's log (JSON lines) until a line matches `wanted`; fails after `timeoutMs`. */
+async function logged(
+  server: ServerProcess,
+  what: string,
+  wanted: (line: Record<string, unknown>) => boolean,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = server
+      .output()
+      .split('\n')
+      .flatMap((text) => {
+        try {
+          return [JSON.parse(text) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      });
+    if (lines.some(wanted)) return;
+    if (Date.now() > deadline)
+      throw new Error(`not logged within ${timeoutMs} ms: ${what}\n${server.output()}`);
+    if (server.child.exitCode !== null) throw new Error(`exited before logging ${what}:\n${server.output()}`);
+    await sleep(20);
+  }
+}
 
 /** Whether a new TCP connection to the port is accepted. */
 function accepts(port: number): Promise<boolean> {
@@ -94,11 +128,18 @@ describe('SIGTERM', () => {
       email: 'ana@example.com',
       message: 'I am on a train with a weak signal: do you ship to Lisbon?',
     });
-    await sleep(300);
+    // The server has the upload's headers: the request is in flight (its body still coming).
+    await logged(
+      server,
+      'the upload as an incoming request',
+      (line) =>
+        line.msg === 'incoming request' &&
+        (line.req as { url?: string } | undefined)?.url === '/api/mail/contactUs',
+    );
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    await sleep(200);
+    await logged(server, 'shutting down', (line) => line.msg === 'shutting down');
 
     // Draining: out of the load balancer, still serving what it gets.
     expect(await probe(server.base, '/api/ready')).toEqual({
@@ -119,7 +160,13 @@ describe('SIGTERM', () => {
       'exited before the request in flight was answered',
     ).toBe(null);
 
-    await sleep(500);
+    // The shopper's weak signal: the rest of the upload comes a while after the listener closed, and
+    // the process must still be there for it (no wait for the server: it fails as soon as the process ends).
+    const exitedMeanwhile = await Promise.race([
+      server.exited.then(() => true),
+      sleep(UPLOAD_REST_AFTER_MS).then(() => false),
+    ]);
+    expect(exitedMeanwhile, `exited with the upload unanswered:\n${server.output()}`).toBe(false);
     upload.finish();
     expect(await upload.answer).toEqual({ status: 200, body: { message: MESSAGES.contact.received } });
     expect(await server.exited, server.output()).toBe(0);

@@ -7,7 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate.js';
 import { demoBrands, demoShoes } from '../../src/server/db/seed/demo-catalogue.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { createDatabase } from './support/postgres-database.js';
+import { REDIS_URL } from './support/services.js';
 import {
   killServers,
   shopClient,
@@ -26,9 +28,9 @@ import {
  * both, concurrent checkouts on both never oversell, an admin change on one shows on the other
  * at once, and when one dies (SIGKILL) the other keeps serving.
  *
- * It always runs, on the machine's PostgreSQL and Redis (DATABASE_URL and REDIS_URL when set).
+ * It always runs, on the machine's PostgreSQL and Redis (support/services.ts: DATABASE_URL or
+ * CI_DATABASE_URL, and REDIS_URL, when set).
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'owner@multi.test', password: 'multi-owner-password' };
 const SHOPPERS = 10;
 const CHECKOUTS = 100;
@@ -125,20 +127,7 @@ async function signUp(send: ShopClient, name: string) {
 }
 
 async function paymentMethod(send: ShopClient, cookie: string): Promise<string> {
-  const card = {
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
-  const billing_details = {
-    name: 'Ana Lima',
-    state: 'Ohio',
-    city: 'Dayton',
-    line1: 'Main St 12',
-    postal_code: '45402',
-  };
-  const answer = await send('POST', '/api/payments/methods', { card, billing_details }, cookie);
+  const answer = await send('POST', '/api/payments/methods', paymentMethodBody(), cookie);
   expect(answer.status, answer.text).toBe(200);
   return answer.json().id;
 }

@@ -4,15 +4,28 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { trackInFlight } from './in-flight.js';
 
+/** A promise and the function that resolves it: a signal one side gives and the other awaits. */
+function signal() {
+  let give!: () => void;
+  const given = new Promise<void>((resolve) => (give = resolve));
+  return { give, given };
+}
+
+/** 'pending' while `promise` has not settled; its value otherwise. */
+const state = <T>(promise: Promise<T>) => Promise.race([promise, Promise.resolve('pending' as const)]);
+
 describe('in-flight requests', () => {
   it('outlive app.close() when their client left, and idle() waits for them', async () => {
     const app = Fastify();
     const inFlight = trackInFlight(app);
     let finished = false;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    app.get('/slow', async () => {
-      await released;
+    const started = signal();
+    const clientLeft = signal();
+    const released = signal();
+    app.get('/slow', async (request) => {
+      request.raw.socket.once('close', clientLeft.give);
+      started.give();
+      await released.given;
       finished = true;
       return { ok: true };
     });
@@ -21,14 +34,16 @@ describe('in-flight requests', () => {
 
     const request = http.get(`http://127.0.0.1:${port}/slow`);
     request.on('error', () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The handler runs; then the client goes away and the server sees its connection close.
+    await started.given;
     request.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await clientLeft.given;
 
     await app.close();
     expect(finished, 'close() does not wait for a request whose client left').toBe(false);
     const idle = inFlight.idle(5_000);
-    setTimeout(release, 100);
+    expect(await state(idle), 'idle() while the handler still runs').toBe('pending');
+    released.give();
     expect(await idle).toBe(true);
     expect(finished).toBe(true);
   });
@@ -36,11 +51,15 @@ describe('in-flight requests', () => {
   it('is idle at once with nothing running, and gives up after its timeout', async () => {
     const app = Fastify();
     const inFlight = trackInFlight(app);
-    app.get('/never', () => new Promise(() => undefined));
+    const reached = signal();
+    app.get('/never', () => {
+      reached.give();
+      return new Promise(() => undefined);
+    });
     await app.ready();
     expect(await inFlight.idle(10)).toBe(true);
     void app.inject({ method: 'GET', url: '/never' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await reached.given;
     expect(await inFlight.idle(50)).toBe(false);
     await app.close();
   });

@@ -12,6 +12,7 @@ import {
   type Page,
 } from '@playwright/test';
 import sharp from 'sharp';
+import { paymentMethodBody } from '../../fixtures/payment';
 import { sameOrigin, signInAsAdmin, type Account } from './accounts';
 import { test as base } from './fixtures';
 import { ADMIN } from './identities';
@@ -190,16 +191,7 @@ export async function placeOrder(
   const headers = sameOrigin(baseURL);
   const method = await request.post('/api/payments/methods', {
     headers,
-    data: {
-      card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
-      billing_details: {
-        name: 'Ana Lima',
-        state: 'California',
-        city: 'San Diego',
-        line1: 'Main St 12',
-        postal_code: '92101',
-      },
-    },
+    data: paymentMethodBody(),
   });
   expect(method.status(), await method.text()).toBe(200);
   const paid = await request.post('/api/cart/checkout', {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { DECLINED_CARD_NUMBER, TEST_CARD_NUMBER, TEST_CARD_NUMBER_TYPED } from '../../fixtures/payment';
 import { ADMIN } from './identities';
 
 /** Where playwright.config.ts has the shop write its JSON log (every request, at `info`). */
@@ -6,7 +7,7 @@ export const serverLogFile = (dataDir: string): string => `${dataDir}/server.log
 
 /** A secret's name followed by a value that is not the redaction mark. */
 const UNREDACTED = /(password|token|code|cvc|cardnumber)=(?!\[redacted\])/i;
-const KNOWN_SECRETS = [ADMIN.password, '4242424242424242', '4242 4242 4242 4242', '4000000000000002'];
+const KNOWN_SECRETS = [ADMIN.password, TEST_CARD_NUMBER, TEST_CARD_NUMBER_TYPED, DECLINED_CARD_NUMBER];
 
 /**
  * After every journey of the browser tests (sign-ups, sign-ins, resets, payments): the shop's log

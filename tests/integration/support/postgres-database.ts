@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-
-/** The machine's PostgreSQL (CI sets DATABASE_URL to it): integration tests always run on it. */
-export const PG_BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { PG_BASE_URL } from './services.js';
 
 /** Runs `statement` on the server's administrative connection (CREATE/DROP DATABASE). */
 export async function onServer(statement: string): Promise<void> {
