@@ -138,6 +138,15 @@ export async function getJson<T>(
   return { data, total: Number.isFinite(total) ? total : undefined };
 }
 
+/** GETs JSON (see getJson) and gives only its body: what a query function returns. */
+export async function getData<T>(
+  url: string,
+  schema: z.ZodType<T> | LazySchema<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  return (await getJson(url, schema, signal)).data;
+}
+
 async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): Promise<Response> {
   let response: Response;
   try {

@@ -1,15 +1,12 @@
 import type { Shoe } from '../../domain/catalog';
-import { getJson, lazySchema } from './http';
+import { lazySchema } from './http';
+import { fetchPage, type Page } from './page';
 
-/** One page of a server-paged shoe list; `total` comes from `X-Total-Count`. */
-export interface ShoePage {
-  items: Shoe[];
-  total: number;
-}
+/** One page of a server-paged shoe list. */
+export type ShoePage = Page<Shoe>;
 
 const shoeListSchema = lazySchema((schemas) => schemas.shoeList);
 
-export async function fetchShoePage(url: string, signal?: AbortSignal): Promise<ShoePage> {
-  const { data, total } = await getJson(url, shoeListSchema, signal);
-  return { items: data, total: total ?? data.length };
+export function fetchShoePage(url: string, signal?: AbortSignal): Promise<ShoePage> {
+  return fetchPage(url, shoeListSchema, signal);
 }

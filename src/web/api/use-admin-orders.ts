@@ -1,9 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../domain/constants';
-import { type Order } from '../../domain/payment';
-import { apiUrl, getJson } from './http';
 import { adminKeys } from './query-keys';
-import type { AdminPage } from './admin-page';
+import { useAdminPage } from './use-admin-page';
 import { orderListAnswerSchema as ordersSchema } from '../../domain/contracts/checkout';
 
 /**
@@ -11,12 +8,5 @@ import { orderListAnswerSchema as ordersSchema } from '../../domain/contracts/ch
  * idPayment (admin). `limit` defaults to the dashboard's page size; /orders asks for more.
  */
 export function useAdminOrders(q: string, offset: number, limit: number = PAGE_SIZE.adminOrders) {
-  return useQuery({
-    queryKey: [...adminKeys.orders(q, offset), limit],
-    queryFn: async ({ signal }): Promise<AdminPage<Order>> => {
-      const { data, total } = await getJson(apiUrl('/cart', { q, offset, limit }), ordersSchema, signal);
-      return { items: data, total: total ?? data.length };
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useAdminPage([...adminKeys.orders(q, offset), limit], '/cart', { q, offset, limit }, ordersSchema);
 }

@@ -1,6 +1,6 @@
 import { catalogUrls } from '../../domain/catalog-urls';
 import { useQuery } from '@tanstack/react-query';
-import { getJson, lazySchema } from './http';
+import { getData, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
 const brandListSchema = lazySchema((schemas) => schemas.brandList);
@@ -9,7 +9,7 @@ const brandListSchema = lazySchema((schemas) => schemas.brandList);
 export function useBrands() {
   return useQuery({
     queryKey: catalogKeys.brands(),
-    queryFn: async ({ signal }) => (await getJson(catalogUrls.brands(), brandListSchema, signal)).data,
+    queryFn: ({ signal }) => getData(catalogUrls.brands(), brandListSchema, signal),
     staleTime: 5 * 60_000,
   });
 }

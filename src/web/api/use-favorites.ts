@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { type Shoe } from '../../domain/catalog';
-import { apiUrl, getJson } from './http';
+import { apiUrl, getData } from './http';
 import { userKeys } from './query-keys';
 import { shoeListAnswerSchema as favoritesSchema } from '../../domain/contracts/catalog';
 
@@ -11,8 +11,8 @@ import { shoeListAnswerSchema as favoritesSchema } from '../../domain/contracts/
 export function useFavorites(userId: string | undefined) {
   return useQuery({
     queryKey: userKeys.favorites(userId ?? ''),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl(`/favorites/${encodeURIComponent(userId ?? '')}`), favoritesSchema, signal)).data,
+    queryFn: ({ signal }) =>
+      getData(apiUrl(`/favorites/${encodeURIComponent(userId ?? '')}`), favoritesSchema, signal),
     enabled: Boolean(userId),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson } from './http';
+import { apiUrl, getData } from './http';
 import {
   paymentsConfigAnswerSchema as paymentsConfigSchema,
   type PaymentsConfig,
@@ -17,8 +17,7 @@ export const paymentsConfigKey = ['payments', 'config'] as const;
 export function usePaymentsConfig() {
   return useQuery({
     queryKey: paymentsConfigKey,
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl('/payments/config'), paymentsConfigSchema, signal)).data,
+    queryFn: ({ signal }) => getData(apiUrl('/payments/config'), paymentsConfigSchema, signal),
     staleTime: Infinity,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson } from './http';
+import { apiUrl, getData } from './http';
 import { providersKey } from './query-keys';
 import { providersAnswerSchema as providersSchema } from '../../domain/contracts/accounts';
 
@@ -7,8 +7,7 @@ import { providersAnswerSchema as providersSchema } from '../../domain/contracts
 export function useProviders() {
   return useQuery({
     queryKey: providersKey,
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl('/account/providers'), providersSchema, signal)).data,
+    queryFn: ({ signal }) => getData(apiUrl('/account/providers'), providersSchema, signal),
     staleTime: Infinity,
   });
 }

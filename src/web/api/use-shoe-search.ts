@@ -11,6 +11,13 @@ const searchAnswerSchema = lazySchema((schemas) => schemas.searchAnswer);
 /** Spec §2: the search answers a list, or a text message that is shown instead of one. */
 export type SearchResult = { kind: 'shoes'; shoes: Shoe[] } | { kind: 'message'; message: string };
 
+/** The matches in a few words for screen readers, instead of the whole list at every keystroke. */
+export function searchSummary(result: SearchResult | undefined): string {
+  if (!result) return '';
+  if (result.kind === 'message') return result.message;
+  return `${result.shoes.length} ${result.shoes.length === 1 ? 'shoe' : 'shoes'} found`;
+}
+
 /** `GET /api/shoes?name=`; idle while `name` is empty. */
 export function useShoeSearch(name: string) {
   return useQuery({

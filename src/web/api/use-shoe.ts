@@ -1,6 +1,6 @@
 import { catalogUrls } from '../../domain/catalog-urls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, isNotFound, lazySchema } from './http';
+import { getData, isNotFound, lazySchema } from './http';
 
 const shoeSchema = lazySchema((schemas) => schemas.shoe);
 import { catalogKeys } from './query-keys';
@@ -9,7 +9,7 @@ import { catalogKeys } from './query-keys';
 export function shoeQuery(id: string) {
   return queryOptions({
     queryKey: catalogKeys.shoe(id),
-    queryFn: async ({ signal }) => (await getJson(catalogUrls.shoe(id), shoeSchema, signal)).data,
+    queryFn: ({ signal }) => getData(catalogUrls.shoe(id), shoeSchema, signal),
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
 }

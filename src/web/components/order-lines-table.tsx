@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 import { orderTotal, pairCount } from '../lib/order-display';
-import { paths } from '../paths';
 import { ShoeImage } from './shoe-image';
+import { ShoeNameLink } from './shoe-name-link';
 
 const cellClass = 'px-3 py-3 sm:px-5';
 
@@ -58,17 +57,7 @@ export function OrderLinesTable({ order }: { order: Order }) {
                 />
               </td>
               <td className={`${cellClass} pl-0 sm:pl-0`}>
-                {/* A shoe that left the catalogue has no page to link to. */}
-                {line._id ? (
-                  <Link
-                    to={paths.shoe(line._id)}
-                    className="rounded-sm font-extrabold hover:text-accent-dark hover:underline sm:text-base"
-                  >
-                    {line.name}
-                  </Link>
-                ) : (
-                  <span className="font-extrabold sm:text-base">{line.name}</span>
-                )}
+                <ShoeNameLink shoeId={line._id} name={line.name} className="font-extrabold sm:text-base" />
               </td>
               <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
               <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>

@@ -1,9 +1,12 @@
 import { MESSAGES } from '../../domain/messages';
 
-/** The spec's LOADING... state, announced to screen readers. */
-export function PageLoading() {
+/** The spec's LOADING..., announced to screen readers: of a whole page, or of a list (`className`). */
+export function PageLoading({ className = 'py-24' }: { className?: string }) {
   return (
-    <p role="status" className="py-24 text-center text-sm font-semibold tracking-widest text-gray-500">
+    <p
+      role="status"
+      className={`${className} text-center text-sm font-semibold tracking-widest text-gray-500`}
+    >
       {MESSAGES.pages.loading}
     </p>
   );

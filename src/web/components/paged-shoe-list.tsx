@@ -5,16 +5,20 @@ import { PageLoading } from './page-loading';
 import { Pager } from './pager';
 import { ShoeGrid } from './shoe-grid';
 import type { CardHeadingLevel } from './shoe-card';
+import type { PageOffset } from './use-page-offset';
+
+/** A paged list's request, as TanStack Query tells it. */
+export interface ShoePageQuery {
+  data: ShoePage | undefined;
+  /** True while the query runs for the first time (nothing to show yet). */
+  isPending: boolean;
+  /** True while a previous page stays on screen until the new one arrives. */
+  isPlaceholderData: boolean;
+}
 
 interface PagedShoeListProps {
-  page: ShoePage | undefined;
-  /** True while the query runs for the first time (nothing to show yet). */
-  loading: boolean;
-  /** True while a previous page stays on screen until the new one arrives. */
-  stale: boolean;
-  offset: number;
-  pageSize: number;
-  onOffsetChange: (offset: number) => void;
+  shoes: ShoePageQuery;
+  paging: PageOffset;
   listHeading: RefObject<HTMLElement | null>;
   headingLevel: CardHeadingLevel;
   emptyTitle?: string;
@@ -23,12 +27,8 @@ interface PagedShoeListProps {
 
 /** Grid of shoe cards with Previous/Next, shared by every server-paged listing. */
 export function PagedShoeList({
-  page,
-  loading,
-  stale,
-  offset,
-  pageSize,
-  onOffsetChange,
+  shoes: { data: page, isPending: loading, isPlaceholderData: stale },
+  paging: { offset, pageSize, setOffset },
   listHeading,
   headingLevel,
   emptyTitle,
@@ -38,8 +38,8 @@ export function PagedShoeList({
   const clamped = clampOffset({ offset, pageSize, total });
   // A page past the end (an old link, `?page=99`) moves to the last page instead of looking empty.
   useEffect(() => {
-    if (!loading && !stale && clamped !== offset) onOffsetChange(clamped);
-  }, [loading, stale, clamped, offset, onOffsetChange]);
+    if (!loading && !stale && clamped !== offset) setOffset(clamped);
+  }, [loading, stale, clamped, offset, setOffset]);
 
   if (loading) return <PageLoading />;
   return (
@@ -55,7 +55,7 @@ export function PagedShoeList({
         offset={offset}
         pageSize={pageSize}
         total={total}
-        onChange={onOffsetChange}
+        onChange={setOffset}
         listHeading={listHeading}
       />
     </>

@@ -4,10 +4,10 @@ import { availableSizes } from '../../domain/stock';
 import { formatPrice } from '../../domain/cart-lines';
 import { paths } from '../paths';
 import { BuyButton } from './buy-button';
+import { CardPicture } from './card-picture';
 import { OnSaleBadge } from './on-sale-badge';
 import { SizeSelect } from './size-select';
 import { useAddToCart } from './use-add-to-cart';
-import { ShoeImage } from './shoe-image';
 
 export type CardHeadingLevel = 'h2' | 'h3';
 
@@ -29,15 +29,7 @@ export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCar
       <div className="relative overflow-hidden bg-gray-100">
         {/* The name link below carries the accessible name; this one just makes the picture clickable. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
-          <ShoeImage
-            src={shoe.image}
-            sizes="card"
-            alt=""
-            width={640}
-            height={480}
-            loading={eager ? 'eager' : 'lazy'}
-            className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
-          />
+          <CardPicture shoe={shoe} sizes="card" eager={eager} />
         </Link>
         {shoe.onSale && <OnSaleBadge className="absolute top-3 left-3 shadow" />}
       </div>

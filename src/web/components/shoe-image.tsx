@@ -9,9 +9,12 @@ interface ShoeImageProps {
   alt: string;
   /** Where the picture shows (IMAGE_SIZES), so the browser picks the smallest copy sharp enough. */
   sizes: ShoeImageSizes;
-  /** Intrinsic size, so the layout does not shift while the picture loads. */
-  width: number;
-  height: number;
+  /**
+   * Intrinsic size, so the layout does not shift while the picture loads. Every shoe picture is
+   * 4:3: by default the 640×480 of a full-width picture; a thumbnail gives its own.
+   */
+  width?: number;
+  height?: number;
   /** 'lazy' below the fold, 'eager' for what is visible on arrival; omitted, the browser decides. */
   loading?: 'lazy' | 'eager';
   /** The page's main picture (its largest paint): fetched before the others. */
@@ -28,8 +31,8 @@ export function ShoeImage({
   src,
   alt,
   sizes,
-  width,
-  height,
+  width = 640,
+  height = 480,
   loading,
   priority = false,
   className,

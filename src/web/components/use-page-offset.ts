@@ -4,11 +4,18 @@ import { offsetOfPage } from '../../domain/paging';
 
 export const PAGE_PARAM = 'page';
 
+/** Where a paged list is: its page size, the offset of the page shown, and the way to another. */
+export interface PageOffset {
+  pageSize: number;
+  offset: number;
+  setOffset: (offset: number) => void;
+}
+
 /**
  * The current page of a paged list lives in the URL (`?page=2`), so reload, back/forward
- * and shared links land on the same page. Returns the offset and a setter taking an offset.
+ * and shared links land on the same page.
  */
-export function usePageOffset(pageSize: number): [number, (offset: number) => void] {
+export function usePageOffset(pageSize: number): PageOffset {
   const [searchParams, setSearchParams] = useSearchParams();
   const offset = offsetOfPage(searchParams.get(PAGE_PARAM), pageSize);
 
@@ -26,5 +33,5 @@ export function usePageOffset(pageSize: number): [number, (offset: number) => vo
     [pageSize, setSearchParams],
   );
 
-  return [offset, setOffset];
+  return { pageSize, offset, setOffset };
 }

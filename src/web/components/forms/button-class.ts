@@ -9,3 +9,7 @@ export const secondaryButtonClass =
 /** An inline text link inside copy. */
 export const textLinkClass =
   'rounded-sm font-semibold text-accent-dark underline underline-offset-2 hover:text-ink';
+
+/** A way back or on beside a page's content ('Back to Admin', 'Back Account'): an icon and words. */
+export const plainLinkClass =
+  'inline-flex items-center gap-2 rounded-full px-1 py-2 text-sm font-extrabold text-gray-700 transition-colors hover:text-ink';

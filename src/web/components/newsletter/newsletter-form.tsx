@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { NOTICE_MS } from '../../../domain/constants';
 import { newsletterSchema } from '../../../domain/forms';
 import { MESSAGES } from '../../../domain/messages';
 import { FieldError } from '../forms/field-error';
+import { useSchemaForm } from '../forms/use-schema-form';
 import { errorMessage } from '../../api/http';
 import { subscribeNewsletter } from '../../api/subscribe-newsletter';
 
@@ -19,12 +18,7 @@ export function NewsletterForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(newsletterSchema),
-    // Spec §5: errors show only once the shopper has left the field (or tried to submit).
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
+  } = useSchemaForm(newsletterSchema, { defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (input) => {
     try {

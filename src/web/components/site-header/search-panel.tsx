@@ -1,20 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { MAX_SEARCH_LENGTH } from '../../../domain/constants';
-import { useShoeSearch, type SearchResult } from '../../api/use-shoe-search';
+import { searchSummary, useShoeSearch } from '../../api/use-shoe-search';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { headerIconClass } from './header-icon-class';
+import { SearchBox } from '../search-box';
 import { SearchResults } from './search-results';
 
 /** One request per pause in typing rather than per keystroke. */
 const SEARCH_DEBOUNCE_MS = 200;
-
-/** A short summary for screen readers, instead of reading the whole list at every keystroke. */
-function announce(result: SearchResult | undefined): string {
-  if (!result) return '';
-  if (result.kind === 'message') return result.message;
-  return `${result.shoes.length} ${result.shoes.length === 1 ? 'shoe' : 'shoes'} found`;
-}
 
 /**
  * The header's search: a Search button opening a right-side panel. A native modal
@@ -84,32 +78,25 @@ export function SearchPanel() {
             <label htmlFor={inputId} className="sr-only">
               Search shoes by name
             </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-gray-500"
-              />
-              <input
-                ref={inputRef}
-                id={inputId}
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                // Escape in a search field would first just clear it; here it closes the panel at once.
-                onKeyDown={(event) => {
-                  if (event.key !== 'Escape') return;
-                  event.preventDefault();
-                  setOpen(false);
-                }}
-                placeholder="Search shoes by name"
-                autoComplete="off"
-                maxLength={MAX_SEARCH_LENGTH}
-                className="h-12 w-full rounded-full border border-gray-300 bg-paper pr-4 pl-12 text-base placeholder:text-gray-600 focus:border-ink"
-              />
-            </div>
+            <SearchBox
+              ref={inputRef}
+              id={inputId}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              // Escape in a search field would first just clear it; here it closes the panel at once.
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return;
+                event.preventDefault();
+                setOpen(false);
+              }}
+              placeholder="Search shoes by name"
+              autoComplete="off"
+              maxLength={MAX_SEARCH_LENGTH}
+              inputClassName="h-12 w-full rounded-full border border-gray-300 bg-paper pr-4 pl-12 text-base placeholder:text-gray-600 focus:border-ink"
+            />
           </div>
           <p role="status" className="sr-only">
-            {name && !isFetching ? announce(data) : ''}
+            {name && !isFetching ? searchSummary(data) : ''}
           </p>
           <div className="flex-1 overflow-y-auto px-3 pb-6">
             {name && <SearchResults result={data} searching={isFetching} onPick={() => setOpen(false)} />}

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart-lines';
 import { MESSAGES } from '../../../domain/messages';
 import type { SearchResult } from '../../api/use-shoe-search';
 import { paths } from '../../paths';
-import { ShoeImage } from '../shoe-image';
+import { ShoeSummaryRow } from '../shoe-summary-row';
 
 interface SearchResultsProps {
   result: SearchResult | undefined;
@@ -35,22 +34,7 @@ export function SearchResults({ result, searching, onPick }: SearchResultsProps)
             onClick={onPick}
             className="flex items-center gap-4 rounded-xl p-2 transition-colors hover:bg-paper"
           >
-            <ShoeImage
-              src={shoe.image}
-              sizes="thumbnail"
-              alt=""
-              width={80}
-              height={60}
-              loading="lazy"
-              className="aspect-[4/3] w-20 shrink-0 rounded-lg bg-gray-100 object-cover"
-            />
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate font-bold">{shoe.name}</span>
-              <span className="text-xs font-semibold tracking-wider text-gray-600 uppercase">
-                {shoe.brand}
-              </span>
-              <span className="text-sm font-bold">{formatPrice(shoe.price)}</span>
-            </span>
+            <ShoeSummaryRow shoe={shoe} />
           </Link>
         </li>
       ))}

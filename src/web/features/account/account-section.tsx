@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { cardClass } from '../../components/card-class';
 
 interface AccountSectionProps {
   title: string;
@@ -10,10 +11,7 @@ interface AccountSectionProps {
 export function AccountSection({ title, description, children }: AccountSectionProps) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8"
-    >
+    <section aria-labelledby={headingId} className={cardClass}>
       <h2 id={headingId} className="text-xl font-bold tracking-tight">
         {title}
       </h2>

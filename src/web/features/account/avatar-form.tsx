@@ -5,11 +5,11 @@ import type { User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
 import { useUploadAvatar } from './api/upload-avatar';
-import { primaryButtonClass } from '../../components/forms/button-class';
-import { FormAlert } from '../../components/forms/form-alert';
-import { describedBy, FormField } from '../../components/forms/form-field';
+import { fileInputClass } from '../../components/forms/form-field';
+import { InputField } from '../../components/forms/input-field';
+import { useUploadProgress } from '../../components/forms/use-upload-progress';
 import { UserAvatar } from '../../components/user-avatar';
-import { AccountSection } from './account-section';
+import { AccountForm } from './account-form';
 import { avatarProblem } from './avatar-check';
 
 interface Chosen {
@@ -25,8 +25,8 @@ export function AvatarForm({ user }: { user: User }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useUploadAvatar(setProgress);
+  const { progress, onProgress, track } = useUploadProgress();
+  const upload = useUploadAvatar(onProgress);
 
   // The preview's object URL is freed when replaced (below) or when the page goes.
   const previewRef = useRef<string | undefined>(undefined);
@@ -60,9 +60,9 @@ export function AvatarForm({ user }: { user: User }) {
       inputRef.current?.focus();
       return;
     }
-    setProgress(0);
+    const { file } = chosen;
     try {
-      const { message } = await upload.mutateAsync(chosen.file);
+      const { message } = await track(() => upload.mutateAsync(file));
       toast.success(message, { duration: NOTICE_MS.success });
       if (inputRef.current) inputRef.current.value = '';
       choose(null);
@@ -75,8 +75,6 @@ export function AvatarForm({ user }: { user: User }) {
       } else {
         setFormError(errorMessage(error));
       }
-    } finally {
-      setProgress(null);
     }
   }
 
@@ -84,47 +82,46 @@ export function AvatarForm({ user }: { user: User }) {
   const hint = 'JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.';
 
   return (
-    <AccountSection title="Profile image" description="A square picture looks best; we crop it to a circle.">
-      <form method="post" onSubmit={onSubmit} noValidate aria-label="Profile image" className="space-y-5">
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-          <UserAvatar
-            user={{ image: chosen?.preview ?? user.image }}
-            size={80}
-            alt={chosen ? 'Preview of the chosen image' : 'Your current profile image'}
-            className="size-20 ring-1 ring-black/10"
+    <AccountForm
+      title="Profile image"
+      description="A square picture looks best; we crop it to a circle."
+      onSubmit={onSubmit}
+      error={formError}
+      action={{ label: 'Upload image', busyLabel: 'Uploading...', icon: ImageUp }}
+      busy={uploading}
+    >
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <UserAvatar
+          user={{ image: chosen?.preview ?? user.image }}
+          size={80}
+          alt={chosen ? 'Preview of the chosen image' : 'Your current profile image'}
+          className="size-20 ring-1 ring-black/10"
+        />
+        <div className="min-w-0 flex-1">
+          <InputField
+            ref={inputRef}
+            id={inputId}
+            label="Image file"
+            error={fieldError}
+            hint={hint}
+            type="file"
+            accept="image/*"
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            className={fileInputClass}
           />
-          <div className="min-w-0 flex-1">
-            <FormField id={inputId} label="Image file" error={fieldError} hint={hint}>
-              <input
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                accept="image/*"
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={describedBy(inputId, { hint: true, error: fieldError })}
-                onChange={(event) => choose(event.target.files?.[0] ?? null)}
-                className="block w-full max-w-full rounded-xl border border-dashed border-gray-300 bg-paper p-2 text-sm text-gray-700 file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-bold file:text-white hover:file:bg-accent-dark aria-invalid:border-red-700"
-              />
-            </FormField>
-          </div>
         </div>
-        {uploading && (
-          <div className="flex items-center gap-3 text-sm font-semibold text-gray-700">
-            <progress
-              value={progress}
-              max={1}
-              aria-label="Upload progress"
-              className="h-2 flex-1 overflow-hidden rounded-full accent-accent-dark"
-            />
-            <span className="tabular-nums">{Math.round(progress * 100)}%</span>
-          </div>
-        )}
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
-        <button type="submit" disabled={uploading} className={`${primaryButtonClass} w-full sm:w-auto`}>
-          <ImageUp aria-hidden="true" className="size-4" />
-          {uploading ? 'Uploading...' : 'Upload image'}
-        </button>
-      </form>
-    </AccountSection>
+      </div>
+      {uploading && (
+        <div className="flex items-center gap-3 text-sm font-semibold text-gray-700">
+          <progress
+            value={progress}
+            max={1}
+            aria-label="Upload progress"
+            className="h-2 flex-1 overflow-hidden rounded-full accent-accent-dark"
+          />
+          <span className="tabular-nums">{Math.round(progress * 100)}%</span>
+        </div>
+      )}
+    </AccountForm>
   );
 }

@@ -1,92 +1,57 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { toast } from '../../lib/toast';
-import { changePasswordSchema, PASSWORD_LENGTH } from '../../../domain/account';
+import { changePasswordSchema } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { useChangePassword } from './api/change-password';
-import { primaryButtonClass } from '../../components/forms/button-class';
-import { FormAlert } from '../../components/forms/form-alert';
-import { describedBy, FormField } from '../../components/forms/form-field';
-import { PasswordInput } from '../../components/forms/password-input';
-import { applyServerError } from '../../components/forms/server-error';
-import { AccountSection } from './account-section';
+import { NewPasswordField } from '../../components/forms/new-password-field';
+import { PasswordField } from '../../components/forms/password-field';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { AccountForm } from './account-form';
 
 /** Change password, asking for the current one ('Password Updated'; other sessions end). */
 export function ChangePasswordForm({ email }: { email: string }) {
   const id = useId();
-  const currentId = `${id}-current`;
-  const newId = `${id}-new`;
   const changePassword = useChangePassword();
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(changePasswordSchema),
-    mode: 'onTouched',
+    formError,
+    submit,
+  } = useSchemaForm(changePasswordSchema, {
     defaultValues: { currentPassword: '', newPassword: '' },
+    codes: { wrong_password: 'currentPassword' },
   });
 
-  const onSubmit = handleSubmit(async (input) => {
-    setFormError(undefined);
-    try {
-      const message = await changePassword.mutateAsync(input);
-      toast.success(message, { duration: NOTICE_MS.success });
-      reset();
-    } catch (error) {
-      setFormError(
-        applyServerError(error, setError, {
-          fields: ['currentPassword', 'newPassword'],
-          codes: { wrong_password: 'currentPassword' },
-        }),
-      );
-    }
+  const onSubmit = submit(async (input) => {
+    const message = await changePassword.mutateAsync(input);
+    toast.success(message, { duration: NOTICE_MS.success });
+    reset();
   });
 
   return (
-    <AccountSection
+    <AccountForm
       title="Password"
       description="Signing in elsewhere? Changing it signs out your other devices."
+      label="Change password"
+      onSubmit={onSubmit}
+      error={formError}
+      action={{ label: 'Change password', busyLabel: 'Saving...', icon: KeyRound }}
+      busy={isSubmitting}
     >
-      <form method="post" onSubmit={onSubmit} noValidate aria-label="Change password" className="space-y-5">
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id={currentId} label="Current password" error={errors.currentPassword?.message}>
-            <PasswordInput
-              id={currentId}
-              autoComplete="current-password"
-              aria-invalid={errors.currentPassword ? true : undefined}
-              aria-describedby={describedBy(currentId, { error: errors.currentPassword?.message })}
-              {...register('currentPassword')}
-            />
-          </FormField>
-          <FormField
-            id={newId}
-            label="New password"
-            error={errors.newPassword?.message}
-            hint={`At least ${PASSWORD_LENGTH.min} characters.`}
-          >
-            <PasswordInput
-              id={newId}
-              autoComplete="new-password"
-              aria-invalid={errors.newPassword ? true : undefined}
-              aria-describedby={describedBy(newId, { hint: true, error: errors.newPassword?.message })}
-              {...register('newPassword')}
-            />
-          </FormField>
-        </div>
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
-        <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full sm:w-auto`}>
-          <KeyRound aria-hidden="true" className="size-4" />
-          {isSubmitting ? 'Saving...' : 'Change password'}
-        </button>
-      </form>
-    </AccountSection>
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <PasswordField
+          id={`${id}-current`}
+          label="Current password"
+          error={errors.currentPassword?.message}
+          autoComplete="current-password"
+          {...register('currentPassword')}
+        />
+        <NewPasswordField id={`${id}-new`} error={errors.newPassword?.message} {...register('newPassword')} />
+      </div>
+    </AccountForm>
   );
 }

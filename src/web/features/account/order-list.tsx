@@ -1,9 +1,8 @@
 import { ChevronRight, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Order } from '../../../domain/payment';
-import { orderDate, orderTotal, pairCount } from '../../lib/order-display';
+import { OrderFactsLine, OrderStatusTotal } from '../../components/order-summary';
 import { paths } from '../../paths';
-import { OrderStatusBadge } from '../../components/order-status-badge';
 
 interface OrderListProps {
   orders: readonly Order[];
@@ -26,38 +25,26 @@ export function OrderList({ orders, emptyText = 'You have no orders yet.' }: Ord
   }
   return (
     <ul className="divide-y divide-gray-200 rounded-2xl border border-gray-200">
-      {orders.map((order) => {
-        const pairs = pairCount(order);
-        return (
-          <li
-            key={order._id}
-            className="flex flex-col gap-2 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:px-5"
-          >
-            <div className="min-w-0">
-              <Link
-                to={paths.order(order.idPayment)}
-                className="group inline-flex max-w-full items-center gap-1 rounded-sm font-mono text-sm font-bold break-all text-ink hover:text-accent-dark hover:underline"
-              >
-                {order.idPayment}
-                <ChevronRight aria-hidden="true" className="size-4 shrink-0" />
-              </Link>
-              <p className="mt-0.5 text-sm text-gray-600">
-                <time dateTime={order.date}>{orderDate(order)}</time>
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">, </span>
-                {pairs} {pairs === 1 ? 'pair' : 'pairs'}
-              </p>
-            </div>
-            <div className="flex items-center gap-3 sm:shrink-0">
-              <OrderStatusBadge status={order.status} />
-              <p className="text-lg font-black tabular-nums">
-                <span className="sr-only">Total </span>
-                {orderTotal(order)}
-              </p>
-            </div>
-          </li>
-        );
-      })}
+      {orders.map((order) => (
+        <li
+          key={order._id}
+          className="flex flex-col gap-2 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:px-5"
+        >
+          <div className="min-w-0">
+            <Link
+              to={paths.order(order.idPayment)}
+              className="group inline-flex max-w-full items-center gap-1 rounded-sm font-mono text-sm font-bold break-all text-ink hover:text-accent-dark hover:underline"
+            >
+              {order.idPayment}
+              <ChevronRight aria-hidden="true" className="size-4 shrink-0" />
+            </Link>
+            <p className="mt-0.5 text-sm text-gray-600">
+              <OrderFactsLine order={order} />
+            </p>
+          </div>
+          <OrderStatusTotal order={order} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,28 +1,34 @@
-import { Search } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { MESSAGES } from '../../../domain/messages';
 import { pageCount } from '../../../domain/paging';
+import type { Page } from '../../api/page';
+import { LoadStatus } from '../../components/load-status';
 import { Pager } from '../../components/pager';
-import type { TableSearch } from './use-table-search';
+import { SearchBox } from '../../components/search-box';
+import type { SearchPaging } from '../../lib/use-search-paging';
+import { AdminTable, type AdminColumn } from './admin-table';
 
-interface AdminTableSectionProps {
+interface AdminTableSectionProps<Row> {
   title: string;
   icon: LucideIcon;
   /** Placeholder of the search box, saying what it searches ("Email or name"). */
   searchHint: string;
-  search: TableSearch;
+  search: SearchPaging;
   pageSize: number;
-  /** Rows in the whole (searched) list; undefined until the first page arrives. */
-  total: number | undefined;
-  loading: boolean;
-  /** A refetch is running behind the rows on screen (typing, paging). */
-  stale: boolean;
-  error: boolean;
-  /** Shown instead of the table when nothing matches. */
-  emptyText: string | undefined;
-  /** The `<table>`: the section wraps it in a scroll container for narrow screens. */
-  children: ReactNode;
+  /**
+   * The page's request: pending until a first page arrives, failed, or refetching behind the
+   * rows on screen (typing, paging).
+   */
+  query: { isPending: boolean; isError: boolean; isPlaceholderData: boolean };
+  /** The rows of this page and how many match in all; undefined while there is none to show. */
+  page: Page<Row> | undefined;
+  /** Instead of the table when nothing matches; by default "No users match your search." or "No users yet." */
+  emptyText?: string;
+  columns: readonly AdminColumn<Row>[];
+  /** The table's caption, when it says more than the title. */
+  caption?: string;
+  /** See AdminTable. */
+  minWidth?: string;
 }
 
 /**
@@ -30,41 +36,43 @@ interface AdminTableSectionProps {
  * search box, the rows, and Previous / Next. On a phone the table scrolls sideways inside the
  * card instead of squeezing its columns.
  */
-export function AdminTableSection({
+export function AdminTableSection<Row extends { _id: string }>({
   title,
   icon: Icon,
   searchHint,
   search,
   pageSize,
-  total,
-  loading,
-  stale,
-  error,
+  query,
+  page,
   emptyText,
-  children,
-}: AdminTableSectionProps) {
+  columns,
+  caption = title,
+  minWidth,
+}: AdminTableSectionProps<Row>) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const total = page?.total;
+  const noun = title.toLowerCase();
+  const nothing =
+    page?.items.length === 0
+      ? search.query
+        ? `No ${noun} match your search.`
+        : `No ${noun} yet.`
+      : undefined;
+  const empty = emptyText ?? nothing;
 
   let body: ReactNode;
-  if (error) {
-    body = (
-      <p role="alert" className="px-5 py-10 text-center text-sm font-semibold text-deal sm:px-6">
-        {MESSAGES.common.somethingWrong}
-      </p>
-    );
-  } else if (loading) {
-    body = (
-      <p role="status" className="px-5 py-10 text-center text-sm font-semibold tracking-widest text-gray-500">
-        {MESSAGES.pages.loading}
-      </p>
-    );
-  } else if (emptyText !== undefined) {
-    body = <p className="px-5 py-10 text-center text-sm font-semibold text-gray-600 sm:px-6">{emptyText}</p>;
+  if (query.isError || query.isPending) {
+    body = <LoadStatus failed={query.isError} className="px-5 py-10 sm:px-6" />;
+  } else if (empty !== undefined) {
+    body = <p className="px-5 py-10 text-center text-sm font-semibold text-gray-600 sm:px-6">{empty}</p>;
   } else {
     body = (
-      <div className={`overflow-x-auto transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-        {children}
+      <div
+        className={`overflow-x-auto transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={query.isPlaceholderData}
+      >
+        <AdminTable caption={caption} columns={columns} rows={page?.items ?? []} minWidth={minWidth} />
       </div>
     );
   }
@@ -93,29 +101,22 @@ export function AdminTableSection({
             </span>
           )}
         </h2>
-        <div className="relative sm:w-72">
-          <label htmlFor={`${id}-search`} className="sr-only">
-            Search {title.toLowerCase()}
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-gray-500"
-          />
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={search.text}
-            onChange={(event) => search.setText(event.target.value)}
-            placeholder={searchHint}
-            autoComplete="off"
-            maxLength={100}
-            className="h-11 w-full rounded-full border border-gray-300 bg-paper pr-4 pl-10 text-sm placeholder:text-gray-600 focus:border-ink"
-          />
-        </div>
+        <SearchBox
+          id={`${id}-search`}
+          compact
+          className="sm:w-72"
+          srLabel={`Search ${noun}`}
+          value={search.text}
+          onChange={(event) => search.setText(event.target.value)}
+          placeholder={searchHint}
+          autoComplete="off"
+          maxLength={100}
+          inputClassName="h-11 w-full rounded-full border border-gray-300 bg-paper pr-4 pl-10 text-sm placeholder:text-gray-600 focus:border-ink"
+        />
       </div>
       {body}
       {/* The pager's own top margin is meant for page grids: inside a card it sits closer. */}
-      {total !== undefined && !error && pageCount({ pageSize, total }) > 1 && (
+      {total !== undefined && !query.isError && pageCount({ pageSize, total }) > 1 && (
         <div className="border-t border-gray-200 px-5 py-3 sm:px-6 [&>nav]:mt-0">
           <Pager
             offset={search.offset}

@@ -1,7 +1,6 @@
 import { Trophy } from 'lucide-react';
-import { Link } from 'react-router';
 import { BEST_SELLERS_SHOWN, type AdminStats } from '../../../domain/admin';
-import { paths } from '../../paths';
+import { ShoeNameLink } from '../../components/shoe-name-link';
 import { DashboardCard } from './dashboard-card';
 import { formatCents } from './money';
 
@@ -49,17 +48,11 @@ export function BestSellers({
               className="h-11 w-14 shrink-0 rounded-lg bg-gray-100 object-cover"
             />
             <div className="min-w-0 flex-1">
-              {/* A shoe that left the catalogue keeps its sales but has no page. */}
-              {shoe.shoeId ? (
-                <Link
-                  to={paths.shoe(shoe.shoeId)}
-                  className="line-clamp-2 rounded-sm font-bold break-words hover:text-accent-dark hover:underline"
-                >
-                  {shoe.name}
-                </Link>
-              ) : (
-                <p className="line-clamp-2 font-bold break-words">{shoe.name}</p>
-              )}
+              <ShoeNameLink
+                shoeId={shoe.shoeId}
+                name={shoe.name}
+                className="line-clamp-2 font-bold break-words"
+              />
               <p className="text-sm text-gray-600 tabular-nums">
                 {shoe.quantity} {shoe.quantity === 1 ? 'pair' : 'pairs'}
               </p>

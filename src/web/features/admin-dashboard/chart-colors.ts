@@ -31,3 +31,13 @@ export const TOOLTIP_STYLE = {
   contentStyle: { borderRadius: 12, border: `1px solid ${CHART_COLORS.grid}`, fontSize: 13 },
   labelStyle: { fontWeight: 700, color: CHART_COLORS.ink },
 } as const;
+
+/**
+ * The frame both charts share: an image with a name for screen readers (its numbers are told by
+ * a table beside it, so recharts' own keyboard layer stays off), and a small margin.
+ */
+export const CHART_FRAME = {
+  role: 'img',
+  accessibilityLayer: false,
+  margin: { top: 8, right: 8, bottom: 0, left: 0 },
+} as const;

@@ -1,10 +1,9 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from '../../lib/toast';
-import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { errorMessage } from '../../api/http';
 import { ConfirmDialog } from './confirm-dialog';
+import { runAdminChange } from './run-admin-change';
 import { dangerActionClass } from './table-classes';
 
 interface DeleteActionProps {
@@ -12,9 +11,10 @@ interface DeleteActionProps {
   name: string;
   /** What deleting it means, shown under the spec's question. */
   description: ReactNode;
-  pending: boolean;
-  /** Deletes; a rejection carries the server's reason (e.g. a brand that still has shoes). */
-  onDelete: () => Promise<unknown>;
+  /** The table's delete request, by id; a refusal carries the server's reason (a brand with shoes). */
+  mutation: UseMutationResult<unknown, Error, string>;
+  /** The row's id. */
+  id: string;
   /** Runs after a successful delete (e.g. step back from a page that just became empty). */
   onDeleted?: () => void;
 }
@@ -23,15 +23,13 @@ interface DeleteActionProps {
  * A row's Delete button (spec §8): asks 'Are you sure? You won't be able to revert this!',
  * then shows 'Deleted!', or the server's reason when it refused.
  */
-export function DeleteAction({ name, description, pending, onDelete, onDeleted }: DeleteActionProps) {
+export function DeleteAction({ name, description, mutation, id, onDeleted }: DeleteActionProps) {
   async function confirm(): Promise<void> {
-    try {
-      await onDelete();
-      toast.success(MESSAGES.admin.deleted, { duration: NOTICE_MS.admin });
-      onDeleted?.();
-    } catch (error) {
-      toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
-    }
+    const deleted = await runAdminChange(async () => {
+      await mutation.mutateAsync(id);
+      return MESSAGES.admin.deleted;
+    });
+    if (deleted) onDeleted?.();
   }
 
   return (
@@ -41,7 +39,11 @@ export function DeleteAction({ name, description, pending, onDelete, onDeleted }
       confirmLabel="Yes, delete it!"
       onConfirm={() => void confirm()}
       trigger={
-        <button type="button" className={dangerActionClass} disabled={pending}>
+        <button
+          type="button"
+          className={dangerActionClass}
+          disabled={mutation.isPending && mutation.variables === id}
+        >
           <Trash2 aria-hidden="true" className="size-3.5" />
           Delete
           <span className="sr-only"> {name}</span>

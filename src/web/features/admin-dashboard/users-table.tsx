@@ -1,24 +1,15 @@
 import { ShieldCheck, Users } from 'lucide-react';
-import { toast } from '../../lib/toast';
 import type { User } from '../../../domain/account';
-import { NOTICE_MS, PAGE_SIZE } from '../../../domain/constants';
+import { PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { errorMessage } from '../../api/http';
+import { useSearchPaging } from '../../lib/use-search-paging';
 import { useUpdateUser, type UserChange } from './api/update-user';
 import { useAdminUsers } from './api/use-admin-users';
+import type { AdminColumn } from './admin-table';
 import { AdminTableSection } from './admin-table-section';
+import { runAdminChange } from './run-admin-change';
 import { SwitchButton } from './switch-button';
-import {
-  bodyClass,
-  headCellClass,
-  headClass,
-  headRowClass,
-  labelledCellClass,
-  rowClass,
-  tableClass,
-  wideCellClass,
-} from './table-classes';
-import { useTableSearch } from './use-table-search';
+import { wideCellClass } from './table-classes';
 
 const ROLE_STYLE = {
   admin: 'bg-ink text-white',
@@ -34,23 +25,99 @@ function changeMessage(user: User, change: UserChange): string {
     : MESSAGES.admin.managerRevoked(user.email);
 }
 
+/** One of a user's two switches (spec §2): their status, Enabled/Disabled, and their manager flag. */
+interface UserSetting {
+  column: string;
+  /** Names the switch with its row: "Enabled: ana@example.com". */
+  name: string;
+  checked: (user: User) => boolean;
+  /** The value in words beside the switch. */
+  stateText: (user: User) => string;
+  /** The change a press asks for. */
+  flipped: (user: User) => UserChange;
+}
+
+const STATUS: UserSetting = {
+  column: 'Status',
+  name: 'Enabled',
+  checked: (user) => user.status === 'Enabled',
+  stateText: (user) => user.status,
+  flipped: (user) => ({ status: user.status === 'Enabled' ? 'Disabled' : 'Enabled' }),
+};
+
+const MANAGER: UserSetting = {
+  column: 'Manager',
+  name: 'Manager',
+  checked: (user) => user.manager,
+  stateText: (user) => (user.manager ? 'Yes' : 'No'),
+  flipped: (user) => ({ manager: !user.manager }),
+};
+
 /** Users (spec §2, 4 per page): toggle status Enabled/Disabled and the manager flag. */
 export function UsersTable() {
-  const search = useTableSearch();
-  const { data, isPending, isError, isPlaceholderData } = useAdminUsers(search.query, search.offset);
+  const search = useSearchPaging();
+  const users = useAdminUsers(search.query, search.offset);
   const updateUser = useUpdateUser();
+  const busyId = updateUser.isPending ? updateUser.variables.user._id : undefined;
 
-  async function change(user: User, change: UserChange): Promise<void> {
-    try {
-      await updateUser.mutateAsync({ user, change });
-      toast.success(changeMessage(user, change), { duration: NOTICE_MS.admin });
-    } catch (error) {
-      // e.g. 403 "Only the administrator can change managers".
-      toast.error(errorMessage(error), { duration: NOTICE_MS.admin });
-    }
+  function settingColumn(setting: UserSetting): AdminColumn<User> {
+    return {
+      label: setting.column,
+      cell: (user) => {
+        // The administrator comes from ADMIN_EMAIL: the server refuses to disable or demote them.
+        const locked = user.role === 'admin' ? MESSAGES.admin.cannotDemoteAdmin : undefined;
+        const change = setting.flipped(user);
+        return (
+          <SwitchButton
+            checked={setting.checked(user)}
+            label={`${setting.name}: ${user.email}`}
+            stateText={setting.stateText(user)}
+            disabled={Boolean(locked)}
+            title={locked}
+            busy={busyId === user._id}
+            onToggle={() =>
+              void runAdminChange(async () => {
+                await updateUser.mutateAsync({ user, change });
+                return changeMessage(user, change);
+              })
+            }
+          />
+        );
+      },
+    };
   }
 
-  const busyId = updateUser.isPending ? updateUser.variables.user._id : undefined;
+  const columns: readonly AdminColumn<User>[] = [
+    {
+      label: 'Email',
+      rowHeader: true,
+      className: `${wideCellClass} font-semibold break-all md:max-w-64`,
+      cell: (user) => user.email,
+    },
+    {
+      label: 'Name',
+      className: 'break-words md:max-w-48',
+      cell: (user) => user.name || <span className="text-gray-500">—</span>,
+    },
+    {
+      label: 'Created',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (user) => user.createdAt.slice(0, 10),
+    },
+    settingColumn(STATUS),
+    settingColumn(MANAGER),
+    {
+      label: 'Role',
+      cell: (user) => (
+        <span
+          className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold capitalize ${ROLE_STYLE[user.role]}`}
+        >
+          {user.role === 'admin' && <ShieldCheck aria-hidden="true" className="size-3.5 text-accent" />}
+          {user.role}
+        </span>
+      ),
+    },
+  ];
 
   return (
     <AdminTableSection
@@ -59,94 +126,10 @@ export function UsersTable() {
       searchHint="Email or name"
       search={search}
       pageSize={PAGE_SIZE.adminUsers}
-      total={data?.total}
-      loading={isPending}
-      stale={isPlaceholderData}
-      error={isError}
-      emptyText={data?.items.length === 0 ? 'No users match your search.' : undefined}
-    >
-      <table className={`${tableClass} md:min-w-[50rem]`}>
-        <caption className="sr-only">Users</caption>
-        <thead className={headClass}>
-          <tr className={headRowClass}>
-            <th scope="col" className={headCellClass}>
-              Email
-            </th>
-            <th scope="col" className={headCellClass}>
-              Name
-            </th>
-            <th scope="col" className={headCellClass}>
-              Created
-            </th>
-            <th scope="col" className={headCellClass}>
-              Status
-            </th>
-            <th scope="col" className={headCellClass}>
-              Manager
-            </th>
-            <th scope="col" className={headCellClass}>
-              Role
-            </th>
-          </tr>
-        </thead>
-        <tbody className={bodyClass}>
-          {data?.items.map((user) => {
-            // The administrator comes from ADMIN_EMAIL: the server refuses to disable or demote them.
-            const locked = user.role === 'admin' ? MESSAGES.admin.cannotDemoteAdmin : undefined;
-            const busy = busyId === user._id;
-            const enabled = user.status === 'Enabled';
-            return (
-              <tr key={user._id} className={rowClass}>
-                <th
-                  scope="row"
-                  data-label="Email"
-                  className={`${labelledCellClass} ${wideCellClass} font-semibold break-all md:max-w-64`}
-                >
-                  {user.email}
-                </th>
-                <td data-label="Name" className={`${labelledCellClass} break-words md:max-w-48`}>
-                  {user.name || <span className="text-gray-500">—</span>}
-                </td>
-                <td data-label="Created" className={`${labelledCellClass} whitespace-nowrap tabular-nums`}>
-                  {user.createdAt.slice(0, 10)}
-                </td>
-                <td data-label="Status" className={labelledCellClass}>
-                  <SwitchButton
-                    checked={enabled}
-                    label={`Enabled: ${user.email}`}
-                    stateText={user.status}
-                    disabled={Boolean(locked)}
-                    title={locked}
-                    busy={busy}
-                    onToggle={() => void change(user, { status: enabled ? 'Disabled' : 'Enabled' })}
-                  />
-                </td>
-                <td data-label="Manager" className={labelledCellClass}>
-                  <SwitchButton
-                    checked={user.manager}
-                    label={`Manager: ${user.email}`}
-                    stateText={user.manager ? 'Yes' : 'No'}
-                    disabled={Boolean(locked)}
-                    title={locked}
-                    busy={busy}
-                    onToggle={() => void change(user, { manager: !user.manager })}
-                  />
-                </td>
-                <td data-label="Role" className={labelledCellClass}>
-                  <span
-                    className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold capitalize ${ROLE_STYLE[user.role]}`}
-                  >
-                    {user.role === 'admin' && (
-                      <ShieldCheck aria-hidden="true" className="size-3.5 text-accent" />
-                    )}
-                    {user.role}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </AdminTableSection>
+      query={users}
+      page={users.data}
+      columns={columns}
+      minWidth="md:min-w-[50rem]"
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { cardClass } from '../../components/card-class';
 
 interface AdminCardProps {
   /** A heading for the card; without one the page's title names it. */
@@ -12,10 +13,7 @@ interface AdminCardProps {
 export function AdminCard({ title, action, children }: AdminCardProps) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={title ? headingId : undefined}
-      className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8"
-    >
+    <section aria-labelledby={title ? headingId : undefined} className={cardClass}>
       {(title || action) && (
         <div className="mb-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           {title && (

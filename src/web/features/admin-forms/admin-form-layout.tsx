@@ -1,8 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { createContext, useContext, type ReactNode } from 'react';
+import { BackToAdminLink } from '../../components/back-to-admin-link';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { paths } from '../../paths';
 
 interface AdminFormLayoutProps {
   title: string;
@@ -11,17 +9,11 @@ interface AdminFormLayoutProps {
   children: ReactNode;
 }
 
-/** The spec's 'Back to Admin' link to `/admin`. */
-export function BackToAdminLink() {
-  return (
-    <Link
-      to={paths.admin}
-      className="inline-flex items-center gap-2 rounded-full px-1 py-2 text-sm font-extrabold text-gray-700 transition-colors hover:text-ink"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to Admin
-    </Link>
-  );
+/** The page's title, which also names its form for screen readers. */
+const PageTitle = createContext('');
+
+export function useAdminPageTitle(): string {
+  return useContext(PageTitle);
 }
 
 /** Shared frame of the admin forms: the way back to the dashboard, the title, then the cards. */
@@ -35,7 +27,9 @@ export function AdminFormLayout({ title, intro, children }: AdminFormLayoutProps
         <h1 className="text-4xl font-black tracking-tight break-words sm:text-5xl">{title}</h1>
         {intro && <div className="max-w-2xl text-base text-gray-700">{intro}</div>}
       </header>
-      <div className="space-y-6">{children}</div>
+      <div className="space-y-6">
+        <PageTitle value={title}>{children}</PageTitle>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Shoe } from '../../../domain/catalog';
 import { isNotFound } from '../../api/http';
 import { shoeQuery } from '../../api/use-shoe';
 import { EmptyState } from '../../components/empty-state';
-import { secondaryButtonClass, textLinkClass } from '../../components/forms/button-class';
+import { textLinkClass } from '../../components/forms/button-class';
 import { PageLoading } from '../../components/page-loading';
+import { RetryButton } from '../../components/retry-button';
 import { ShoePicker } from './shoe-picker';
+import { ShoeSummary } from './shoe-summary';
 import { useShoeParam } from './use-shoe-param';
 
 interface ChosenShoeProps {
@@ -16,7 +17,7 @@ interface ChosenShoeProps {
   pickerPath: string;
   /** The page for one shoe: `?shoe=<id>`. */
   linkTo: (shoeId: string) => string;
-  /** The form for the loaded shoe. */
+  /** The form for the loaded shoe, under the summary of which shoe it is. */
   children: (shoe: Shoe) => ReactNode;
 }
 
@@ -33,23 +34,20 @@ function LoadedShoe({ id, pickerPath, children }: { id: string } & Omit<ChosenSh
     refetchOnMount: 'always',
   });
   if (!isFetchedAfterMount) return <PageLoading />;
-  if (shoe && !error) return children(shoe);
+  if (shoe && !error) {
+    return (
+      <>
+        <ShoeSummary shoe={shoe} changePath={pickerPath} />
+        {children(shoe)}
+      </>
+    );
+  }
 
   const notFound = isNotFound(error);
   return (
     <EmptyState title={notFound ? 'Shoe not found' : 'We could not load this shoe just now.'}>
       <div className="mt-2 flex flex-wrap items-center justify-center gap-4">
-        {!notFound && (
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            disabled={isRefetching}
-            className={`${secondaryButtonClass} text-sm`}
-          >
-            <RotateCw aria-hidden="true" className="size-4" />
-            Try again
-          </button>
-        )}
+        {!notFound && <RetryButton onRetry={() => void refetch()} retrying={isRefetching} inRow />}
         <Link to={pickerPath} className={textLinkClass}>
           Choose another shoe
         </Link>
@@ -59,7 +57,7 @@ function LoadedShoe({ id, pickerPath, children }: { id: string } & Omit<ChosenSh
 }
 
 /**
- * The shoe named by `?shoe=`, loaded, handed to `children`; without one, a picker that
+ * The shoe named by `?shoe=`, loaded, summed up and handed to `children`; without one, a picker that
  * sets it; an unknown id says so and offers the picker again.
  */
 export function ChosenShoe({ pickerPath, linkTo, children }: ChosenShoeProps) {

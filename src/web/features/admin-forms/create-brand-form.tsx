@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { createBrandSchema } from '../../../domain/admin';
 import { NOTICE_MS } from '../../../domain/constants';
@@ -10,8 +10,8 @@ import { useCreateBrand } from './api/create-brand';
 import { ApiError, isAccountDisabled } from '../../api/http';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';
-import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
+import { AdminForm } from './admin-form';
 
 /** Create Brand (spec §2, §5): a name; the server's message is the success toast. */
 export function CreateBrandForm() {
@@ -42,12 +42,13 @@ export function CreateBrandForm() {
   });
 
   return (
-    <FormProvider {...form}>
-      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create Brand" className="space-y-5">
-        <TextField name="name" label="Name of brand" maxLength={40} hint="Letters and spaces." />
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
-        <SubmitButton label="Create" busyLabel="Creating..." busy={form.formState.isSubmitting} icon={Plus} />
-      </form>
-    </FormProvider>
+    <AdminForm
+      form={form}
+      onSubmit={onSubmit}
+      action={{ label: 'Create', busyLabel: 'Creating...', icon: Plus }}
+    >
+      <TextField name="name" label="Name of brand" maxLength={40} hint="Letters and spaces." />
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+    </AdminForm>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import { createShoeSchema } from '../../../domain/admin';
@@ -11,15 +11,16 @@ import { MESSAGES } from '../../../domain/messages';
 import { useCreateShoe } from './api/create-shoe';
 import { isAccountDisabled } from '../../api/http';
 import { FormAlert } from '../../components/forms/form-alert';
-import { BrandField } from './brand-field';
+import { useUploadProgress } from '../../components/forms/use-upload-progress';
 import { CreatedShoeNotice } from './created-shoe-notice';
 import { DescriptionField } from './description-field';
 import { ImageField } from './image-field';
 import { shoeImageField } from './image-check';
+import { ShoeBasicsFields } from './shoe-basics-fields';
 import { applyShoeServerError } from './shoe-server-error';
-import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { UploadProgress } from './upload-progress';
+import { AdminForm } from './admin-form';
 
 const schema = createShoeSchema.extend({ image: shoeImageField({ required: true }) });
 type Values = z.input<typeof schema>;
@@ -41,10 +42,10 @@ const FIELDS = ['brand', 'name', 'color', 'price', 'size', 'q', 'description', '
  * upload. On success the form empties for the next shoe and links to the one just added.
  */
 export function CreateShoeForm() {
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, onProgress, track } = useUploadProgress();
   const [formError, setFormError] = useState<string>();
   const [created, setCreated] = useState<Shoe>();
-  const createShoe = useCreateShoe(setProgress);
+  const createShoe = useCreateShoe(onProgress);
   const form = useForm({
     resolver: zodResolver(schema),
     // Spec §5: errors show only for touched fields (and all of them after a submit attempt).
@@ -56,9 +57,8 @@ export function CreateShoeForm() {
     if (!image) return; // The schema requires one; this tells TypeScript.
     setFormError(undefined);
     setCreated(undefined);
-    setProgress(0);
     try {
-      const { shoe } = await createShoe.mutateAsync({ fields, image });
+      const { shoe } = await track(() => createShoe.mutateAsync({ fields, image }));
       toast.success(MESSAGES.admin.shoeCreated, { duration: NOTICE_MS.admin });
       form.reset(EMPTY);
       setCreated(shoe);
@@ -66,32 +66,26 @@ export function CreateShoeForm() {
       if (!isAccountDisabled(error))
         toast.error(MESSAGES.admin.shoeCreateFailed, { duration: NOTICE_MS.admin });
       setFormError(applyShoeServerError(error, form.setError, FIELDS));
-    } finally {
-      setProgress(null);
     }
   });
 
-  const busy = form.formState.isSubmitting;
-
   return (
-    <FormProvider {...form}>
-      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create Shoes" className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <BrandField />
-          <TextField name="name" label="Name" maxLength={40} />
-          <TextField name="color" label="Color" maxLength={40} />
-          <TextField name="price" label="Price" prefix="$" inputMode="numeric" hint="Whole dollars." />
-          <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
-          <TextField name="q" label="Quantity" inputMode="numeric" hint="Pairs in stock of this size." />
-        </div>
-        <DescriptionField hint="Letters, spaces, commas and periods." />
-        <ImageField label="Image" />
-        <UploadProgress progress={progress} />
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
-        {/* Always rendered so screen readers announce the new shoe when it appears. */}
-        <div role="status">{created && <CreatedShoeNotice shoe={created} />}</div>
-        <SubmitButton label="Create" busyLabel="Creating..." busy={busy} icon={Plus} />
-      </form>
-    </FormProvider>
+    <AdminForm
+      form={form}
+      onSubmit={onSubmit}
+      action={{ label: 'Create', busyLabel: 'Creating...', icon: Plus }}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ShoeBasicsFields />
+        <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
+        <TextField name="q" label="Quantity" inputMode="numeric" hint="Pairs in stock of this size." />
+      </div>
+      <DescriptionField hint="Letters, spaces, commas and periods." />
+      <ImageField label="Image" />
+      <UploadProgress progress={progress} />
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      {/* Always rendered so screen readers announce the new shoe when it appears. */}
+      <div role="status">{created && <CreatedShoeNotice shoe={created} />}</div>
+    </AdminForm>
   );
 }

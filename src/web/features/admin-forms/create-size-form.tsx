@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { createSizeSchema } from '../../../domain/admin';
 import type { Shoe } from '../../../domain/catalog';
@@ -11,8 +11,8 @@ import { useAddSize } from './api/add-size';
 import { isAccountDisabled } from '../../api/http';
 import { FormAlert } from '../../components/forms/form-alert';
 import { applyServerError } from '../../components/forms/server-error';
-import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
+import { AdminForm } from './admin-form';
 
 const EMPTY = { size: '', q: '' };
 
@@ -40,20 +40,21 @@ export function CreateSizeForm({ shoe }: { shoe: Shoe }) {
   });
 
   return (
-    <FormProvider {...form}>
-      <form method="post" onSubmit={onSubmit} noValidate aria-label="Create size" className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
-          <TextField
-            name="q"
-            label="Quantity"
-            inputMode="numeric"
-            hint="Pairs to add; an existing size gets them on top."
-          />
-        </div>
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
-        <SubmitButton label="Create" busyLabel="Adding..." busy={form.formState.isSubmitting} icon={Plus} />
-      </form>
-    </FormProvider>
+    <AdminForm
+      form={form}
+      onSubmit={onSubmit}
+      action={{ label: 'Create', busyLabel: 'Adding...', icon: Plus }}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
+        <TextField
+          name="q"
+          label="Quantity"
+          inputMode="numeric"
+          hint="Pairs to add; an existing size gets them on top."
+        />
+      </div>
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+    </AdminForm>
   );
 }

@@ -3,7 +3,6 @@ import { AdminCard } from './admin-card';
 import { AdminFormLayout } from './admin-form-layout';
 import { ChosenShoe } from './chosen-shoe';
 import { CreateSizeForm } from './create-size-form';
-import { ShoeSummary } from './shoe-summary';
 
 /** `/createsize?shoe=<id>` (spec §2 "Admin forms"); without a shoe, a picker. */
 export default function CreateSizePage() {
@@ -14,12 +13,9 @@ export default function CreateSizePage() {
     >
       <ChosenShoe pickerPath={paths.createSize} linkTo={paths.createSizeFor}>
         {(shoe) => (
-          <>
-            <ShoeSummary shoe={shoe} changePath={paths.createSize} />
-            <AdminCard title="Add a size">
-              <CreateSizeForm shoe={shoe} />
-            </AdminCard>
-          </>
+          <AdminCard title="Add a size">
+            <CreateSizeForm shoe={shoe} />
+          </AdminCard>
         )}
       </ChosenShoe>
     </AdminFormLayout>

@@ -1,20 +1,14 @@
-import { useId } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { SHOE_LIMITS } from '../../../domain/admin';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
-import { fieldMessage } from './field-message';
+import { CountedHint } from '../../components/forms/counted-hint';
+import { fieldAria, FormField, inputClass } from '../../components/forms/form-field';
+import { useFormField } from './use-form-field';
 
 const MAX = SHOE_LIMITS.description;
 
 /** The shoe's description (form value `description`) with a live count against its limit. */
 export function DescriptionField({ hint }: { hint: string }) {
-  const id = `${useId()}-description`;
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = useFormContext<{ description: string }>();
-  const error = fieldMessage(errors, 'description');
+  const { id, register, control, error } = useFormField('description');
   // The schema trims, so the counter counts what will actually be sent.
   const length = (useWatch({ control, name: 'description' }) ?? '').trim().length;
   return (
@@ -22,20 +16,12 @@ export function DescriptionField({ hint }: { hint: string }) {
       id={id}
       label="Description"
       error={error}
-      hint={
-        <p className="flex justify-between gap-4">
-          <span>{hint}</span>
-          <span className={`shrink-0 tabular-nums ${length > MAX ? 'font-semibold text-red-700' : ''}`}>
-            {length} / {MAX}
-          </span>
-        </p>
-      }
+      hint={<CountedHint text={hint} count={length} max={MAX} />}
     >
       <textarea
         id={id}
         rows={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: true, error })}
+        {...fieldAria(id, { hint: true, error })}
         className={`${inputClass} resize-y`}
         {...register('description')}
       />

@@ -1,8 +1,9 @@
 import { ImageIcon } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
-import { describedBy, FormField } from '../../components/forms/form-field';
-import { fieldMessage } from './field-message';
+import { useEffect, useRef } from 'react';
+import { useController } from 'react-hook-form';
+import { fileInputClass } from '../../components/forms/form-field';
+import { InputField } from '../../components/forms/input-field';
+import { useFormField } from './use-form-field';
 import { FilePreview } from './file-preview';
 import { SHOE_IMAGE_HINT, shoeImageProblem } from './image-check';
 
@@ -20,15 +21,11 @@ const previewClass = 'aspect-[4/3] w-full object-cover';
  * wrong file is reported at once.
  */
 export function ImageField({ label, current }: ImageFieldProps) {
-  const id = `${useId()}-image`;
-  const {
-    formState: { errors },
-  } = useFormContext();
+  const { id, error } = useFormField('image');
   const { field } = useController({ name: 'image' });
   const file = field.value instanceof File ? field.value : undefined;
   // Only a file that passes the checks is previewed: anything else would show a broken image.
   const previewable = file && !shoeImageProblem(file, { required: false }) ? file : undefined;
-  const error = fieldMessage(errors, 'image');
   const inputRef = useRef<HTMLInputElement | null>(null);
 
   // After a reset the form forgets the file; the input must too, or it keeps showing its name.
@@ -50,31 +47,25 @@ export function ImageField({ label, current }: ImageFieldProps) {
           </div>
         )}
       </div>
-      <FormField
+      <InputField
         id={id}
         label={label}
         error={error}
         hint={current ? `${SHOE_IMAGE_HINT} Leave it empty to keep the current image.` : SHOE_IMAGE_HINT}
-      >
-        <input
-          id={id}
-          name={field.name}
-          type="file"
-          accept="image/*"
-          ref={(element) => {
-            inputRef.current = element;
-            field.ref(element);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { hint: true, error })}
-          onChange={(event) => {
-            field.onChange(event.target.files?.[0]);
-            field.onBlur();
-          }}
-          onBlur={field.onBlur}
-          className="block w-full max-w-full rounded-xl border border-dashed border-gray-300 bg-paper p-2 text-sm text-gray-700 file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-bold file:text-white hover:file:bg-accent-dark aria-invalid:border-red-700"
-        />
-      </FormField>
+        name={field.name}
+        type="file"
+        accept="image/*"
+        ref={(element) => {
+          inputRef.current = element;
+          field.ref(element);
+        }}
+        onChange={(event) => {
+          field.onChange(event.target.files?.[0]);
+          field.onBlur();
+        }}
+        onBlur={field.onBlur}
+        className={fileInputClass}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RotateCw, Save } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { modifyShoeSchema } from '../../../domain/admin';
@@ -12,18 +12,19 @@ import { ApiError, isAccountDisabled } from '../../api/http';
 import { useModifyShoe } from './api/modify-shoe';
 import { secondaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
+import { useUploadProgress } from '../../components/forms/use-upload-progress';
 import { paths } from '../../paths';
-import { BrandField } from './brand-field';
 import { DescriptionField } from './description-field';
 import { ImageField } from './image-field';
 import { shoeImageField } from './image-check';
 import { modifyFormValues } from './modify-form-values';
 import { SelectField } from './select-field';
+import { ShoeBasicsFields } from './shoe-basics-fields';
 import { applyShoeServerError } from './shoe-server-error';
 import { sortedStock } from './stock-order';
-import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { UploadProgress } from './upload-progress';
+import { AdminForm } from './admin-form';
 
 const schema = modifyShoeSchema.extend({ image: shoeImageField({ required: false }) });
 
@@ -39,9 +40,9 @@ interface ModifyShoeFormProps {
 /** Modify Shoes (spec §2, §5): prefilled from the shoe; on success back to the dashboard. */
 export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, onProgress, track } = useUploadProgress();
   const [formError, setFormError] = useState<{ message: string; stale: boolean }>();
-  const modifyShoe = useModifyShoe(setProgress);
+  const modifyShoe = useModifyShoe(onProgress);
   const form = useForm({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -59,9 +60,8 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
 
   const onSubmit = form.handleSubmit(async ({ image, ...fields }) => {
     setFormError(undefined);
-    setProgress(0);
     try {
-      await modifyShoe.mutateAsync({ id: shoe._id, fields, image });
+      await track(() => modifyShoe.mutateAsync({ id: shoe._id, fields, image }));
       toast.success(MESSAGES.admin.shoeModified, { duration: NOTICE_MS.admin });
       await navigate(paths.admin);
     } catch (error) {
@@ -70,67 +70,58 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
       const stale = error instanceof ApiError && error.status === 409;
       const message = stale ? error.message : applyShoeServerError(error, form.setError, FIELDS);
       if (message) setFormError({ message, stale });
-    } finally {
-      setProgress(null);
     }
   });
 
   return (
-    <FormProvider {...form}>
-      <form method="post" onSubmit={onSubmit} noValidate aria-label="Modify Shoes" className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <BrandField current={shoe.brand} />
-          <TextField name="name" label="Name" maxLength={40} />
-          <TextField name="color" label="Color" maxLength={40} />
-          <TextField name="price" label="Price" prefix="$" inputMode="numeric" hint="Whole dollars." />
-          <SelectField
-            name="size"
-            label="Size"
-            disabled={stock.length === 0}
-            onChange={chooseSize}
-            hint={
-              <Link to={paths.createSizeFor(shoe._id)} className={textLinkClass}>
-                Add a size
-              </Link>
-            }
-          >
-            <option value="">{stock.length === 0 ? 'No sizes yet' : 'Choose size'}</option>
-            {stock.map((entry) => (
-              <option key={entry._id} value={entry.size}>
-                {entry.size}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            name="q"
-            label="Quantity"
-            inputMode="numeric"
-            hint="Pairs in stock of the chosen size."
-          />
-        </div>
-        <DescriptionField hint="What makes this shoe worth it." />
-        <ImageField
-          label="Image"
-          current={{ src: shoe.image, alt: `Current image of ${shoe.brand} ${shoe.name}` }}
-        />
-        <UploadProgress progress={progress} />
-        {formError && (
-          <FormAlert tone="error">
-            <p>{formError.message}</p>
-            {formError.stale && (
-              <button
-                type="button"
-                onClick={onReload}
-                className={`${secondaryButtonClass} mt-3 min-h-10 py-2 text-sm`}
-              >
-                <RotateCw aria-hidden="true" className="size-4" />
-                Reload shoe
-              </button>
-            )}
-          </FormAlert>
-        )}
-        <SubmitButton label="Modify" busyLabel="Saving..." busy={form.formState.isSubmitting} icon={Save} />
-      </form>
-    </FormProvider>
+    <AdminForm
+      form={form}
+      onSubmit={onSubmit}
+      action={{ label: 'Modify', busyLabel: 'Saving...', icon: Save }}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ShoeBasicsFields currentBrand={shoe.brand} />
+        <SelectField
+          name="size"
+          label="Size"
+          disabled={stock.length === 0}
+          onChange={chooseSize}
+          hint={
+            <Link to={paths.createSizeFor(shoe._id)} className={textLinkClass}>
+              Add a size
+            </Link>
+          }
+        >
+          <option value="">{stock.length === 0 ? 'No sizes yet' : 'Choose size'}</option>
+          {stock.map((entry) => (
+            <option key={entry._id} value={entry.size}>
+              {entry.size}
+            </option>
+          ))}
+        </SelectField>
+        <TextField name="q" label="Quantity" inputMode="numeric" hint="Pairs in stock of the chosen size." />
+      </div>
+      <DescriptionField hint="What makes this shoe worth it." />
+      <ImageField
+        label="Image"
+        current={{ src: shoe.image, alt: `Current image of ${shoe.brand} ${shoe.name}` }}
+      />
+      <UploadProgress progress={progress} />
+      {formError && (
+        <FormAlert tone="error">
+          <p>{formError.message}</p>
+          {formError.stale && (
+            <button
+              type="button"
+              onClick={onReload}
+              className={`${secondaryButtonClass} mt-3 min-h-10 py-2 text-sm`}
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              Reload shoe
+            </button>
+          )}
+        </FormAlert>
+      )}
+    </AdminForm>
   );
 }

@@ -7,7 +7,6 @@ import { AdminCard } from './admin-card';
 import { AdminFormLayout } from './admin-form-layout';
 import { ChosenShoe } from './chosen-shoe';
 import { ModifyShoeForm } from './modify-shoe-form';
-import { ShoeSummary } from './shoe-summary';
 
 function ModifyShoe({ shoe }: { shoe: Shoe }) {
   const queryClient = useQueryClient();
@@ -18,12 +17,9 @@ function ModifyShoe({ shoe }: { shoe: Shoe }) {
     setGeneration((current) => current + 1);
   }
   return (
-    <>
-      <ShoeSummary shoe={shoe} changePath={paths.modifyShoe} />
-      <AdminCard>
-        <ModifyShoeForm key={generation} shoe={shoe} onReload={() => void reload()} />
-      </AdminCard>
-    </>
+    <AdminCard>
+      <ModifyShoeForm key={generation} shoe={shoe} onReload={() => void reload()} />
+    </AdminCard>
   );
 }
 

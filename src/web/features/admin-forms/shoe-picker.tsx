@@ -1,14 +1,15 @@
-import { ChevronRight, Search } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { MAX_SEARCH_LENGTH } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { useShoeSearch } from '../../api/use-shoe-search';
+import { searchSummary, useShoeSearch } from '../../api/use-shoe-search';
 import { useShoes } from '../../api/use-shoes';
 import { textLinkClass } from '../../components/forms/button-class';
 import { inputClass } from '../../components/forms/form-field';
+import { SearchBox } from '../../components/search-box';
+import { ShoeSummaryRow } from '../../components/shoe-summary-row';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { paths } from '../../paths';
 import { AdminCard } from './admin-card';
@@ -29,20 +30,7 @@ function ShoeOption({ shoe, to }: { shoe: Shoe; to: string }) {
         to={to}
         className="group flex items-center gap-4 rounded-2xl p-2 transition-colors hover:bg-paper"
       >
-        <img
-          src={shoe.image}
-          alt=""
-          width={80}
-          height={60}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[4/3] w-20 shrink-0 rounded-lg bg-gray-100 object-cover"
-        />
-        <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate font-bold">{shoe.name}</span>
-          <span className="text-xs font-semibold tracking-wider text-gray-600 uppercase">{shoe.brand}</span>
-          <span className="text-sm font-bold">{formatPrice(shoe.price)}</span>
-        </span>
+        <ShoeSummaryRow shoe={shoe} />
         <ChevronRight
           aria-hidden="true"
           className="size-5 shrink-0 text-gray-500 transition-transform group-hover:translate-x-0.5 group-hover:text-ink"
@@ -65,35 +53,22 @@ export function ShoePicker({ linkTo }: ShoePickerProps) {
   const pending = searching ? search.isFetching : first.isPending;
   const found = result?.kind === 'shoes' ? result.shoes : [];
 
-  let status = '';
-  if (searching && !search.isFetching && result) {
-    status =
-      result.kind === 'message'
-        ? result.message
-        : `${found.length} ${found.length === 1 ? 'shoe' : 'shoes'} found`;
-  }
+  const status = searching && !search.isFetching ? searchSummary(result) : '';
 
   return (
     <AdminCard title="Choose a shoe">
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-ink">
         Find a shoe by name
       </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-gray-500"
-        />
-        <input
-          id={inputId}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          autoComplete="off"
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="e.g. Air Max"
-          className={`${inputClass} pl-12`}
-        />
-      </div>
+      <SearchBox
+        id={inputId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+        maxLength={MAX_SEARCH_LENGTH}
+        placeholder="e.g. Air Max"
+        inputClassName={`${inputClass} pl-12`}
+      />
       <p role="status" className="sr-only">
         {status}
       </p>

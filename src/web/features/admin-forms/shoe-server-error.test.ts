@@ -6,26 +6,21 @@ type Values = { name: string; image: File | undefined };
 const FIELDS = ['name', 'image'] as const;
 
 describe('applyShoeServerError', () => {
-  it('puts a too-large image (413) under the image field', () => {
+  it.each([
+    {
+      what: 'a too-large image (413)',
+      error: new ApiError(413, 'payload_too_large', 'The image can be at most 10 MB'),
+      shown: 'The image can be at most 10 MB',
+    },
+    {
+      what: 'the validation message about the image',
+      error: new ApiError(415, 'unsupported_media_type', 'Not an image', { image: 'Add a valid image' }),
+      shown: 'Add a valid image',
+    },
+  ])('puts $what under the image field', ({ error, shown }) => {
     const setError = vi.fn();
-    const error = new ApiError(413, 'payload_too_large', 'The image can be at most 10 MB');
     expect(applyShoeServerError<Values>(error, setError, FIELDS)).toBeUndefined();
-    expect(setError).toHaveBeenCalledWith(
-      'image',
-      { type: 'server', message: 'The image can be at most 10 MB' },
-      { shouldFocus: true },
-    );
-  });
-
-  it('puts validation messages under their fields', () => {
-    const setError = vi.fn();
-    const error = new ApiError(415, 'unsupported_media_type', 'Not an image', { image: 'Add a valid image' });
-    expect(applyShoeServerError<Values>(error, setError, FIELDS)).toBeUndefined();
-    expect(setError).toHaveBeenCalledWith(
-      'image',
-      { type: 'server', message: 'Add a valid image' },
-      { shouldFocus: true },
-    );
+    expect(setError).toHaveBeenCalledWith('image', { type: 'server', message: shown }, { shouldFocus: true });
   });
 
   it('returns anything else for the whole form', () => {

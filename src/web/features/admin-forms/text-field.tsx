@@ -1,7 +1,6 @@
-import { useId, type HTMLAttributes } from 'react';
-import { useFormContext } from 'react-hook-form';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
-import { fieldMessage } from './field-message';
+import type { HTMLAttributes } from 'react';
+import { fieldAria, FormField, inputClass } from '../../components/forms/form-field';
+import { useFormField } from './use-form-field';
 
 interface TextFieldProps {
   /** The form value it edits (inside a FormProvider). */
@@ -17,19 +16,13 @@ interface TextFieldProps {
 
 /** A labelled one-line text field of an admin form, with its validation message. */
 export function TextField({ name, label, hint, prefix, ...input }: TextFieldProps) {
-  const id = `${useId()}-${name}`;
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext();
-  const error = fieldMessage(errors, name);
+  const { id, register, error } = useFormField(name);
   const field = (
     <input
       id={id}
       type="text"
       autoComplete="off"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(id, { hint: Boolean(hint), error })}
+      {...fieldAria(id, { hint: Boolean(hint), error })}
       className={`${inputClass} ${prefix ? 'pl-8' : ''}`}
       {...input}
       {...register(name)}

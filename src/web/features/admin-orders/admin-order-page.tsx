@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PAGE_WIDTH } from '../../components/page-width';
-import { BackToAdminLink } from './back-to-admin-link';
+import { BackToAdminLink } from '../../components/back-to-admin-link';
 import { OrderPicker } from './order-picker';
 import { OrderView } from './order-view';
 

@@ -1,12 +1,11 @@
 import { MESSAGES } from '../../../domain/messages';
-import { RotateCw } from 'lucide-react';
 import { isNotFound } from '../../api/http';
 import { useAdminOrder } from './api/use-admin-order';
 import { EmptyState } from '../../components/empty-state';
-import { secondaryButtonClass } from '../../components/forms/button-class';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
+import { RetryButton } from '../../components/retry-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { OrderFacts } from './order-facts';
 
@@ -26,17 +25,7 @@ export function OrderView({ idPayment }: { idPayment: string }) {
           title={notFound ? 'There is no order with this id.' : 'We could not load this order just now.'}
         >
           <p className="max-w-full font-mono text-sm break-all text-gray-700">{idPayment}</p>
-          {!notFound && (
-            <button
-              type="button"
-              onClick={() => void refetch()}
-              disabled={isRefetching}
-              className={`${secondaryButtonClass} mt-2 text-sm`}
-            >
-              <RotateCw aria-hidden="true" className="size-4" />
-              Try again
-            </button>
-          )}
+          {!notFound && <RetryButton onRetry={() => void refetch()} retrying={isRefetching} />}
         </EmptyState>
       </>
     );

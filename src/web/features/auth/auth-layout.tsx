@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '../../../domain/constants';
 import { BackHomeLink } from '../../components/back-home-link';
+import { cardClass } from '../../components/card-class';
 
 interface AuthLayoutProps {
   title: string;
@@ -21,7 +22,7 @@ export function AuthLayout({ title, intro, children, footer }: AuthLayoutProps) 
         <h1 className="mt-2 text-3xl font-black tracking-tight break-words sm:text-4xl">{title}</h1>
         {intro && <div className="mt-3 text-base text-gray-700">{intro}</div>}
       </header>
-      <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-8">{children}</div>
+      <div className={cardClass}>{children}</div>
       {footer && <div className="mt-6 space-y-2 text-center text-sm text-gray-700">{footer}</div>}
       <div className="mt-6 flex justify-center">
         <BackHomeLink variant="plain" />

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
+import { InputField } from '../../components/forms/input-field';
 
 /** The account email input, shared by sign-in, sign-up and password recovery. */
 export function EmailField({
@@ -12,19 +12,16 @@ export function EmailField({
   registration: UseFormRegisterReturn<'email'>;
 }) {
   return (
-    <FormField id={id} label="Email" error={error}>
-      <input
-        id={id}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error })}
-        className={inputClass}
-        {...registration}
-      />
-    </FormField>
+    <InputField
+      id={id}
+      label="Email"
+      error={error}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...registration}
+    />
   );
 }

@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_LENGTH, passwordSchema } from '../../../domain/account';
+import { passwordSchema } from '../../../domain/account';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiError } from '../../api/http';
 import { useResetPassword } from './api/reset-password';
 import { primaryButtonClass, textLinkClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
-import { describedBy, FormField } from '../../components/forms/form-field';
-import { PasswordInput } from '../../components/forms/password-input';
-import { applyServerError } from '../../components/forms/server-error';
+import { NewPasswordField } from '../../components/forms/new-password-field';
+import { PasswordField } from '../../components/forms/password-field';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { paths } from '../../paths';
+import { AuthForm } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 const resetFormSchema = z
@@ -37,35 +36,23 @@ export default function ResetPasswordPage() {
   const [outcome, setOutcome] = useState<Outcome>(() =>
     token ? { kind: 'form' } : { kind: 'invalid', message: MESSAGES.identity.resetLinkInvalid },
   );
-  const [formError, setFormError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(resetFormSchema),
-    mode: 'onTouched',
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
+    formError,
+    submit,
+  } = useSchemaForm(resetFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setFormError(undefined);
+  const onSubmit = submit(async ({ newPassword }) => {
     try {
       const message = await resetPassword.mutateAsync({ token, newPassword });
       setOutcome({ kind: 'done', message });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_token') {
-        setOutcome({ kind: 'invalid', message: error.message });
-        return;
-      }
-      setFormError(applyServerError(error, setError, { fields: ['newPassword'] }));
+      // An expired or used link: no form is worth showing any more.
+      if (!(error instanceof ApiError && error.code === 'invalid_token')) throw error;
+      setOutcome({ kind: 'invalid', message: error.message });
     }
   });
-
-  const newId = `${id}-new`;
-  const confirmId = `${id}-confirm`;
-  const hint = `At least ${PASSWORD_LENGTH.min} characters.`;
 
   return (
     <AuthLayout
@@ -95,37 +82,26 @@ export default function ResetPasswordPage() {
         )}
       </div>
       {outcome.kind === 'form' && (
-        <form
-          method="post"
+        <AuthForm
+          label="Choose a new password"
           onSubmit={onSubmit}
-          noValidate
-          aria-label="Choose a new password"
-          className="space-y-5"
+          error={formError}
+          action={{ label: 'Save new password', busyLabel: 'Saving...', icon: KeyRound }}
+          busy={isSubmitting}
         >
-          <FormField id={newId} label="New password" error={errors.newPassword?.message} hint={hint}>
-            <PasswordInput
-              id={newId}
-              autoComplete="new-password"
-              aria-invalid={errors.newPassword ? true : undefined}
-              aria-describedby={describedBy(newId, { hint: true, error: errors.newPassword?.message })}
-              {...register('newPassword')}
-            />
-          </FormField>
-          <FormField id={confirmId} label="Repeat the new password" error={errors.confirmPassword?.message}>
-            <PasswordInput
-              id={confirmId}
-              autoComplete="new-password"
-              aria-invalid={errors.confirmPassword ? true : undefined}
-              aria-describedby={describedBy(confirmId, { error: errors.confirmPassword?.message })}
-              {...register('confirmPassword')}
-            />
-          </FormField>
-          {formError && <FormAlert tone="error">{formError}</FormAlert>}
-          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full`}>
-            <KeyRound aria-hidden="true" className="size-4" />
-            {isSubmitting ? 'Saving...' : 'Save new password'}
-          </button>
-        </form>
+          <NewPasswordField
+            id={`${id}-new`}
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordField
+            id={`${id}-confirm`}
+            label="Repeat the new password"
+            error={errors.confirmPassword?.message}
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
+        </AuthForm>
       )}
     </AuthLayout>
   );

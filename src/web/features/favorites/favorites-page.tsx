@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -6,9 +5,7 @@ import { pageOf } from '../../../domain/paging';
 import { useFavorites } from '../../api/use-favorites';
 import { useSession } from '../../api/use-session';
 import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { PAGE_WIDTH } from '../../components/page-width';
-import { PagedShoeList } from '../../components/paged-shoe-list';
+import { ShoeListingLayout } from '../../components/shoe-listing-layout';
 import { usePageOffset } from '../../components/use-page-offset';
 import { paths } from '../../paths';
 
@@ -19,14 +16,13 @@ import { paths } from '../../paths';
 export default function FavoritesPage() {
   const { data: user } = useSession();
   const { data: favorites, isPending, isError } = useFavorites(user?._id);
-  const [offset, setOffset] = usePageOffset(PAGE_SIZE.favorites);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const paging = usePageOffset(PAGE_SIZE.favorites);
 
-  let content;
+  let fallback;
   if (isError) {
-    content = <EmptyState title={MESSAGES.common.somethingWrong} />;
+    fallback = <EmptyState title={MESSAGES.common.somethingWrong} />;
   } else if (!isPending && favorites.length === 0) {
-    content = (
+    fallback = (
       <EmptyState title="No favorites yet">
         <p className="text-sm text-gray-700">Tap the heart on a shoe you like to keep it here.</p>
         <Link
@@ -37,36 +33,24 @@ export default function FavoritesPage() {
         </Link>
       </EmptyState>
     );
-  } else {
-    content = (
-      <PagedShoeList
-        page={
-          favorites && {
-            items: pageOf(favorites, offset, PAGE_SIZE.favorites),
-            total: favorites.length,
-          }
-        }
-        loading={isPending}
-        stale={false}
-        offset={offset}
-        pageSize={PAGE_SIZE.favorites}
-        onOffsetChange={setOffset}
-        listHeading={heading}
-        headingLevel="h2"
-        columns={4}
-      />
-    );
   }
 
   return (
-    <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
-      <PageHeader
-        ref={heading}
-        eyebrow="Saved"
-        title={MESSAGES.pages.favoritesHeading}
-        description="The pairs you loved, newest first."
-      />
-      {content}
-    </div>
+    <ShoeListingLayout
+      eyebrow="Saved"
+      title={MESSAGES.pages.favoritesHeading}
+      description="The pairs you loved, newest first."
+      shoes={{
+        data: favorites && {
+          items: pageOf(favorites, paging.offset, PAGE_SIZE.favorites),
+          total: favorites.length,
+        },
+        isPending,
+        isPlaceholderData: false,
+      }}
+      paging={paging}
+      columns={4}
+      fallback={fallback}
+    />
   );
 }

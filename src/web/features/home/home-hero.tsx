@@ -52,8 +52,6 @@ export function HomeHero({ featured }: HomeHeroProps) {
             src={featured.image}
             sizes="hero"
             alt=""
-            width={640}
-            height={480}
             priority
             className="mx-auto mt-10 hidden aspect-[4/3] w-full max-w-lg -rotate-6 rounded-3xl object-cover shadow-2xl ring-8 ring-white/10 sm:block lg:mt-0"
           />

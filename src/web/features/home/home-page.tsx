@@ -16,8 +16,8 @@ import { OnSaleSection } from './on-sale-section';
 export default function HomePage() {
   useDocumentTitle(undefined);
   const deals = useOnSaleShoes(0, HOME_CAROUSEL_SIZE);
-  const [offset, setOffset] = usePageOffset(PAGE_SIZE.collection);
-  const listing = useShoes({ offset, limit: PAGE_SIZE.collection });
+  const paging = usePageOffset(PAGE_SIZE.collection);
+  const listing = useShoes({ offset: paging.offset, limit: PAGE_SIZE.collection });
   const listHeading = useRef<HTMLHeadingElement>(null);
   const dealShoes = deals.data?.items ?? [];
 
@@ -44,12 +44,8 @@ export default function HomePage() {
           </Link>
         </div>
         <PagedShoeList
-          page={listing.data}
-          loading={listing.isPending}
-          stale={listing.isPlaceholderData}
-          offset={offset}
-          pageSize={PAGE_SIZE.collection}
-          onOffsetChange={setOffset}
+          shoes={listing}
+          paging={paging}
           listHeading={listHeading}
           headingLevel="h3"
           columns={3}

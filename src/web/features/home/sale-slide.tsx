@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { paths } from '../../paths';
-import { ShoeImage } from '../../components/shoe-image';
+import { CardPicture } from '../../components/card-picture';
 
 interface SaleSlideProps {
   shoe: Shoe;
@@ -26,15 +26,7 @@ export function SaleSlide({ shoe, position, count, eager }: SaleSlideProps) {
         className="group block h-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition-shadow hover:shadow-xl"
       >
         <div className="overflow-hidden bg-gray-100">
-          <ShoeImage
-            src={shoe.image}
-            sizes="slide"
-            alt=""
-            width={640}
-            height={480}
-            loading={eager ? 'eager' : 'lazy'}
-            className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
-          />
+          <CardPicture shoe={shoe} sizes="slide" eager={eager} />
         </div>
         <div className="flex items-end justify-between gap-3 p-4">
           <div className="min-w-0">

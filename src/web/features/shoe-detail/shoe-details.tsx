@@ -22,8 +22,6 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
           src={shoe.image}
           sizes="shoePage"
           alt={`${shoe.brand} ${shoe.name} in ${shoe.color}`}
-          width={640}
-          height={480}
           priority
           className="aspect-[4/3] w-full object-cover"
         />

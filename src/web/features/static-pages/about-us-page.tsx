@@ -3,7 +3,7 @@ import { RotateCcw, ShieldCheck, Truck, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
 import { paths } from '../../paths';
-import { PageSection, StaticPage } from './static-page-layout';
+import { PageSection, proseLinkClass, StaticPage } from './static-page-layout';
 
 const PROMISES: { Icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -67,12 +67,12 @@ export default function AboutUsPage() {
         <p>
           We pack every order with care and ship it within two business days, with tracking all the way. Not
           the right fit? Check our{' '}
-          <Link to={paths.sizeChart} className="font-semibold text-accent-dark underline underline-offset-2">
+          <Link to={paths.sizeChart} className={proseLinkClass}>
             size chart
           </Link>{' '}
           before you order, and if it still does not work out, return unworn pairs in their original box
           within 30 days. Questions? Our team is one message away on the{' '}
-          <Link to={paths.contactUs} className="font-semibold text-accent-dark underline underline-offset-2">
+          <Link to={paths.contactUs} className={proseLinkClass}>
             contact page
           </Link>
           .

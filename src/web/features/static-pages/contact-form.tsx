@@ -1,12 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { CONTACT_MESSAGE_LENGTH } from '../../../domain/constants';
 import { contactSchema } from '../../../domain/forms';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
+import { CountedHint } from '../../components/forms/counted-hint';
+import { fieldAria, FormField, inputClass } from '../../components/forms/form-field';
+import { InputField } from '../../components/forms/input-field';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { sendContactMessage } from './api/send-contact-message';
 
 const { min: MESSAGE_MIN, max: MESSAGE_MAX } = CONTACT_MESSAGE_LENGTH;
@@ -24,12 +26,7 @@ export function ContactForm() {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(contactSchema),
-    // Spec §5: errors show only for fields the shopper has touched (or after a submit attempt).
-    mode: 'onTouched',
-    defaultValues: { name: '', email: '', message: '' },
-  });
+  } = useSchemaForm(contactSchema, { defaultValues: { name: '', email: '', message: '' } });
 
   // The schema trims, so the counter counts what will actually be sent.
   const length = useWatch({ control, name: 'message' }).trim().length;
@@ -45,35 +42,27 @@ export function ContactForm() {
     }
   });
 
-  const nameId = `${id}-name`;
-  const emailId = `${id}-email`;
   const messageId = `${id}-message`;
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id={nameId} label="Name" error={errors.name?.message}>
-          <input
-            id={nameId}
-            type="text"
-            autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy(nameId, { error: errors.name?.message })}
-            className={inputClass}
-            {...register('name')}
-          />
-        </FormField>
-        <FormField id={emailId} label="Email" error={errors.email?.message}>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(emailId, { error: errors.email?.message })}
-            className={inputClass}
-            {...register('email')}
-          />
-        </FormField>
+        <InputField
+          id={`${id}-name`}
+          label="Name"
+          error={errors.name?.message}
+          type="text"
+          autoComplete="name"
+          {...register('name')}
+        />
+        <InputField
+          id={`${id}-email`}
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
       </div>
 
       <FormField
@@ -81,21 +70,17 @@ export function ContactForm() {
         label="Message"
         error={errors.message?.message}
         hint={
-          <p className="flex justify-between gap-4">
-            <span>
-              Between {MESSAGE_MIN} and {MESSAGE_MAX} characters.
-            </span>
-            <span className={`tabular-nums ${length > MESSAGE_MAX ? 'font-semibold text-red-700' : ''}`}>
-              {length} / {MESSAGE_MAX}
-            </span>
-          </p>
+          <CountedHint
+            text={`Between ${MESSAGE_MIN} and ${MESSAGE_MAX} characters.`}
+            count={length}
+            max={MESSAGE_MAX}
+          />
         }
       >
         <textarea
           id={messageId}
           rows={6}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy(messageId, { hint: true, error: errors.message?.message })}
+          {...fieldAria(messageId, { hint: true, error: errors.message?.message })}
           className={`${inputClass} resize-y`}
           {...register('message')}
         />

@@ -2,7 +2,7 @@ import { PAGES } from '../../../domain/routes';
 import { Link } from 'react-router';
 import { SIZE_CHART } from '../../../domain/size-chart';
 import { paths } from '../../paths';
-import { PageSection, StaticPage } from './static-page-layout';
+import { PageSection, proseLinkClass, StaticPage } from './static-page-layout';
 
 const headCell = 'px-4 py-3 text-left text-xs font-bold tracking-widest uppercase sm:px-6';
 
@@ -59,7 +59,7 @@ export default function SizeChartPage() {
         </ol>
         <p>
           Still unsure?{' '}
-          <Link to={paths.contactUs} className="font-semibold text-accent-dark underline underline-offset-2">
+          <Link to={paths.contactUs} className={proseLinkClass}>
             Ask us
           </Link>{' '}
           and we will help you find your fit.

@@ -9,6 +9,9 @@ interface StaticPageProps {
   children: ReactNode;
 }
 
+/** A link inside a static page's text. */
+export const proseLinkClass = 'font-semibold text-accent-dark underline underline-offset-2';
+
 /** Shared chrome of the static pages: document title, the shop's page header and a readable text column. */
 export function StaticPage({ title, intro, children }: StaticPageProps) {
   return (

@@ -2,9 +2,7 @@ import { PAGES } from '../../../domain/routes';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../domain/constants';
 import { paths } from '../../paths';
-import { PageSection, StaticPage } from './static-page-layout';
-
-const linkClass = 'font-semibold text-accent-dark underline underline-offset-2';
+import { PageSection, proseLinkClass, StaticPage } from './static-page-layout';
 
 /** Static terms text (spec §2). */
 export default function TermsPage() {
@@ -63,7 +61,7 @@ export default function TermsPage() {
       <PageSection title="7. Contact">
         <p>
           Questions about these terms or about an order? Write to us through our{' '}
-          <Link to={paths.contactUs} className={linkClass}>
+          <Link to={paths.contactUs} className={proseLinkClass}>
             contact form
           </Link>{' '}
           and we will get back to you as soon as we can.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, getJson } from '../../../api/http';
+import { apiUrl, getData } from '../../../api/http';
 import { userKeys } from '../../../api/query-keys';
 import { orderListAnswerSchema as ordersSchema } from '../../../../domain/contracts/checkout';
 
@@ -10,8 +10,8 @@ import { orderListAnswerSchema as ordersSchema } from '../../../../domain/contra
 export function useUserOrders(userId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: userKeys.userOrders(userId ?? ''),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl(`/cart/${encodeURIComponent(userId ?? '')}`), ordersSchema, signal)).data,
+    queryFn: ({ signal }) =>
+      getData(apiUrl(`/cart/${encodeURIComponent(userId ?? '')}`), ordersSchema, signal),
     enabled: enabled && Boolean(userId),
   });
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema } from '../../../../domain/admin';
 import { apiUrl, sendJson } from '../../../api/http';
-import { adminKeys, catalogKeys } from '../../../api/query-keys';
+import { useCatalogChange } from './use-catalog-change';
 
 /** `DELETE /api/shoes/{id}` (admin): answers 'Deleted!'. */
 export function deleteShoe(shoeId: string) {
@@ -9,13 +8,5 @@ export function deleteShoe(shoeId: string) {
 }
 
 export function useDeleteShoe() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteShoe,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-      ]),
-  });
+  return useCatalogChange(deleteShoe);
 }

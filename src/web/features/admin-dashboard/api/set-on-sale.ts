@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { shoeAnswerSchema } from '../../../../domain/admin';
 import { apiUrl, sendJson } from '../../../api/http';
-import { adminKeys, catalogKeys } from '../../../api/query-keys';
+import { useCatalogChange } from './use-catalog-change';
 
 export interface OnSaleInput {
   shoeId: string;
@@ -13,15 +12,7 @@ export function setOnSale({ shoeId, onSale }: OnSaleInput) {
   return sendJson('PUT', apiUrl(`/admin/onsale/${encodeURIComponent(shoeId)}`), { onSale }, shoeAnswerSchema);
 }
 
+/** The storefront's sale carousel, /sale and badges change with it. */
 export function useSetOnSale() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setOnSale,
-    // The storefront's sale carousel, /sale and badges change with it.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-      ]),
-  });
+  return useCatalogChange(setOnSale);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { shoeAnswerSchema, type createSizeSchema } from '../../../../domain/admin';
 import { apiUrl, sendJson } from '../../../api/http';
-import { adminKeys, catalogKeys } from '../../../api/query-keys';
+import { refreshCatalog } from '../../../api/refresh-catalog';
 
 export interface AddSizeRequest {
   shoeId: string;
@@ -19,13 +19,6 @@ export function useAddSize() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addSize,
-    onSuccess: async ({ shoe }) => {
-      // The stock on screen changes at once; the rest of the catalogue refreshes behind it.
-      queryClient.setQueryData(catalogKeys.shoe(shoe._id), shoe);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-      ]);
-    },
+    onSuccess: ({ shoe }) => refreshCatalog(queryClient, shoe),
   });
 }

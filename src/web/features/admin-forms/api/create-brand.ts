@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { brandAnswerSchema, type createBrandSchema } from '../../../../domain/admin';
 import { apiUrl, sendJson } from '../../../api/http';
-import { adminKeys, catalogKeys } from '../../../api/query-keys';
+import { refreshCatalog } from '../../../api/refresh-catalog';
 
 export type CreateBrandRequest = z.output<typeof createBrandSchema>;
 
@@ -15,11 +15,6 @@ export function useCreateBrand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBrand,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-      ]);
-    },
+    onSuccess: () => refreshCatalog(queryClient),
   });
 }

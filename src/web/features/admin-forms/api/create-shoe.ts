@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { shoeAnswerSchema, type createShoeSchema } from '../../../../domain/admin';
 import { apiUrl } from '../../../api/http';
-import { adminKeys, catalogKeys } from '../../../api/query-keys';
+import { refreshCatalog } from '../../../api/refresh-catalog';
 import { multipartBody, sendMultipart, type ProgressListener } from '../../../api/send-multipart';
 
 export interface CreateShoeRequest {
@@ -29,11 +29,6 @@ export function useCreateShoe(onProgress?: ProgressListener) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CreateShoeRequest) => createShoe(request, onProgress),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-      ]);
-    },
+    onSuccess: () => refreshCatalog(queryClient),
   });
 }

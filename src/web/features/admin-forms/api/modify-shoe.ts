@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { shoeAnswerSchema, type modifyShoeSchema } from '../../../../domain/admin';
 import { apiUrl } from '../../../api/http';
-import { adminKeys, catalogKeys } from '../../../api/query-keys';
+import { refreshCatalog } from '../../../api/refresh-catalog';
 import { multipartBody, sendMultipart, type ProgressListener } from '../../../api/send-multipart';
 
 export interface ModifyShoeRequest {
@@ -31,12 +31,6 @@ export function useModifyShoe(onProgress?: ProgressListener) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: ModifyShoeRequest) => modifyShoe(request, onProgress),
-    onSuccess: async ({ shoe }) => {
-      queryClient.setQueryData(catalogKeys.shoe(shoe._id), shoe);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-      ]);
-    },
+    onSuccess: ({ shoe }) => refreshCatalog(queryClient, shoe),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderSchema } from '../../../../domain/payment';
-import { apiUrl, getJson, isNotFound } from '../../../api/http';
+import { apiUrl, getData, isNotFound } from '../../../api/http';
 import { adminKeys } from '../../../api/query-keys';
 
 /**
@@ -10,8 +10,8 @@ import { adminKeys } from '../../../api/query-keys';
 export function useAdminOrder(idPayment: string) {
   return useQuery({
     queryKey: adminKeys.order(idPayment),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl(`/cart/order/${encodeURIComponent(idPayment)}`), orderSchema, signal)).data,
+    queryFn: ({ signal }) =>
+      getData(apiUrl(`/cart/order/${encodeURIComponent(idPayment)}`), orderSchema, signal),
     enabled: idPayment.length > 0,
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });

@@ -1,6 +1,6 @@
 import { catalogUrls } from '../../../../domain/catalog-urls';
 import { useQuery } from '@tanstack/react-query';
-import { getJson, lazySchema } from '../../../api/http';
+import { getData, lazySchema } from '../../../api/http';
 import { catalogKeys } from '../../../api/query-keys';
 
 const colorListSchema = lazySchema((schemas) => schemas.colorList);
@@ -9,6 +9,6 @@ const colorListSchema = lazySchema((schemas) => schemas.colorList);
 export function useColors(brand: string | undefined) {
   return useQuery({
     queryKey: catalogKeys.colors(brand),
-    queryFn: async ({ signal }) => (await getJson(catalogUrls.colors(brand), colorListSchema, signal)).data,
+    queryFn: ({ signal }) => getData(catalogUrls.colors(brand), colorListSchema, signal),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderSchema } from '../../../../domain/payment';
-import { apiUrl, getJson, isNotFound } from '../../../api/http';
+import { apiUrl, getData, isNotFound } from '../../../api/http';
 import { userKeys } from '../../../api/query-keys';
 
 /**
@@ -11,8 +11,8 @@ import { userKeys } from '../../../api/query-keys';
 export function useOrder(idPayment: string) {
   return useQuery({
     queryKey: userKeys.order(idPayment),
-    queryFn: async ({ signal }) =>
-      (await getJson(apiUrl(`/cart/order/${encodeURIComponent(idPayment)}`), orderSchema, signal)).data,
+    queryFn: ({ signal }) =>
+      getData(apiUrl(`/cart/order/${encodeURIComponent(idPayment)}`), orderSchema, signal),
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
     gcTime: 0,
   });

@@ -1,5 +1,5 @@
 import type { ReviewEligibility } from '../../../../domain/review';
-import { apiUrl, getJson, lazySchema } from '../../../api/http';
+import { apiUrl, getData, lazySchema } from '../../../api/http';
 
 const eligibilitySchema = lazySchema((schemas) => schemas.reviewEligibility);
 
@@ -9,5 +9,5 @@ const eligibilitySchema = lazySchema((schemas) => schemas.reviewEligibility);
  */
 export async function checkReviewEligibility(shoeId: string): Promise<ReviewEligibility> {
   const url = apiUrl(`/reviews/${encodeURIComponent(shoeId)}/eligibility`);
-  return (await getJson(url, eligibilitySchema)).data;
+  return getData(url, eligibilitySchema);
 }

@@ -1,6 +1,6 @@
 import { catalogUrls } from '../../../../domain/catalog-urls';
 import { useQuery } from '@tanstack/react-query';
-import { getJson, lazySchema } from '../../../api/http';
+import { getData, lazySchema } from '../../../api/http';
 import { reviewKeys } from '../../../api/query-keys';
 
 const reviewsSchema = lazySchema((schemas) => schemas.reviewList);
@@ -12,6 +12,6 @@ const reviewsSchema = lazySchema((schemas) => schemas.reviewList);
 export function useReviews(shoeId: string, userId: string | undefined) {
   return useQuery({
     queryKey: reviewKeys.list(shoeId, userId),
-    queryFn: async ({ signal }) => (await getJson(catalogUrls.reviews(shoeId), reviewsSchema, signal)).data,
+    queryFn: ({ signal }) => getData(catalogUrls.reviews(shoeId), reviewsSchema, signal),
   });
 }

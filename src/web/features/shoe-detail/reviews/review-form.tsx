@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Send, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { RATING } from '../../../../domain/constants';
 import { REVIEW_LENGTH, type reviewUpdateSchema } from '../../../../domain/review';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/forms/button-class';
+import { secondaryButtonClass } from '../../../components/forms/button-class';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { describedBy, FormField, inputClass } from '../../../components/forms/form-field';
-import { applyServerError } from '../../../components/forms/server-error';
+import { fieldAria, FormField, inputClass } from '../../../components/forms/form-field';
+import { SubmitButton } from '../../../components/forms/submit-button';
+import { useSchemaForm } from '../../../components/forms/use-schema-form';
 import { RatingPicker } from './rating-picker';
 
 export interface ReviewValues {
@@ -47,32 +47,18 @@ export function ReviewForm({
 }: ReviewFormProps) {
   const id = useId();
   const textId = `${id}-review`;
-  const [formError, setFormError] = useState<string>();
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: initial ?? { review: '', rating: RATING.default },
-  });
+    formError,
+    submit,
+  } = useSchemaForm(schema, { defaultValues: initial ?? { review: '', rating: RATING.default } });
   const length = useWatch({ control, name: 'review' }).length;
   const fieldError = errors.review?.message ?? errors.rating?.message;
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setFormError(applyServerError(error, setError, { fields: ['review', 'rating'] }));
-    }
-  });
-
   return (
-    <form method="post" onSubmit={submit} noValidate aria-label={title} className="space-y-4">
+    <form method="post" onSubmit={submit(onSubmit)} noValidate aria-label={title} className="space-y-4">
       <FormField
         id={textId}
         label={textLabel}
@@ -83,8 +69,7 @@ export function ReviewForm({
           id={textId}
           rows={4}
           maxLength={REVIEW_LENGTH.max}
-          aria-invalid={errors.review ? true : undefined}
-          aria-describedby={describedBy(textId, { hint: true, error: errors.review?.message })}
+          {...fieldAria(textId, { hint: true, error: errors.review?.message })}
           className={`${inputClass} resize-y`}
           {...register('review')}
         />
@@ -111,10 +96,7 @@ export function ReviewForm({
       <div className="flex flex-wrap gap-3">
         {/* Spec §5: no submit while an error shows. */}
         {!fieldError && (
-          <button type="submit" disabled={isSubmitting} className={primaryButtonClass}>
-            <Send aria-hidden="true" className="size-4" />
-            {isSubmitting ? pendingLabel : submitLabel}
-          </button>
+          <SubmitButton label={submitLabel} busyLabel={pendingLabel} busy={isSubmitting} icon={Send} />
         )}
         {onCancel && cancelLabel && (
           <button type="button" onClick={onCancel} disabled={isSubmitting} className={secondaryButtonClass}>

@@ -1,15 +1,16 @@
 import { useCallback, useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The search text and page of one admin table. The request follows the text once typing
- * pauses; a new search starts on the first page (DESIGN.md §1: the page resets when the
- * filter changes). The offset remembers which search it belongs to, so a page chosen for one
- * search never carries over to another, and the reset needs no effect.
+ * The search text and page of a searchable list (the admin tables, the orders page). The
+ * request follows the text once typing pauses; a new search starts on the first page (DESIGN.md
+ * §1: the page resets when the filter changes), even one typed back to an earlier text. The
+ * offset remembers which search it belongs to, so a page chosen for one search never carries
+ * over to another, and the reset needs no effect.
  */
-export function useTableSearch() {
+export function useSearchPaging() {
   const [text, setTextState] = useState('');
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [paging, setPaging] = useState({ query: '', offset: 0 });
@@ -29,4 +30,4 @@ export function useTableSearch() {
   return { text, setText, query, offset, setOffset, afterRowRemoved };
 }
 
-export type TableSearch = ReturnType<typeof useTableSearch>;
+export type SearchPaging = ReturnType<typeof useSearchPaging>;

@@ -1,0 +1,42 @@
+import type { LucideIcon } from 'lucide-react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { FormAlert } from '../../components/forms/form-alert';
+import { SubmitButton } from '../../components/forms/submit-button';
+import { AccountSection } from './account-section';
+
+interface AccountFormProps {
+  /** The card's title, and the form's name unless `label` gives another. */
+  title: string;
+  description: ReactNode;
+  label?: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Why the request failed, when no field says it. */
+  error: string | undefined;
+  /** The button: what it says, while its request runs too, and its icon. */
+  action: { label: string; busyLabel: string; icon: LucideIcon };
+  busy: boolean;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** One card of the account page that is one form: its fields, its error, its button. */
+export function AccountForm({
+  title,
+  description,
+  label = title,
+  onSubmit,
+  error,
+  action,
+  busy,
+  children,
+}: AccountFormProps) {
+  return (
+    <AccountSection title={title} description={description}>
+      <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
+        {children}
+        {error && <FormAlert tone="error">{error}</FormAlert>}
+        <SubmitButton {...action} busy={busy} className="w-full sm:w-auto" />
+      </form>
+    </AccountSection>
+  );
+}

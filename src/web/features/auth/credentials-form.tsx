@@ -1,0 +1,78 @@
+import type { LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { toast } from '../../lib/toast';
+import { credentialsSchema, type Credentials } from '../../../domain/account';
+import { NOTICE_MS } from '../../../domain/constants';
+import { NewPasswordField } from '../../components/forms/new-password-field';
+import { PasswordField } from '../../components/forms/password-field';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { AuthForm } from './auth-form';
+import { EmailField } from './email-field';
+
+interface CredentialsFormProps {
+  /** Names the form and its button: 'Sign in', 'Create account'. */
+  title: string;
+  /** The button while the request runs. */
+  busyLabel: string;
+  icon: LucideIcon;
+  /** Creating an account: the password is being chosen, with its rule under it. */
+  newPassword?: boolean;
+  /** The server's error codes that are about one of the fields (`wrong_password` -> `password`). */
+  codes: Readonly<Record<string, keyof Credentials>>;
+  /** Signs in or up; the session cache then holds the user, and the page takes them on. */
+  send: (credentials: Credentials) => Promise<unknown>;
+  /** The notice once it worked. */
+  welcome: string;
+  /** Between the fields and the button (the way to recover a forgotten password). */
+  children?: ReactNode;
+}
+
+/** Email and password, shared by sign-in and sign-up. */
+export function CredentialsForm({
+  title,
+  busyLabel,
+  icon,
+  newPassword = false,
+  codes,
+  send,
+  welcome,
+  children,
+}: CredentialsFormProps) {
+  const id = useId();
+  const {
+    register,
+    formState: { errors, isSubmitting },
+    formError,
+    submit,
+  } = useSchemaForm(credentialsSchema, { defaultValues: { email: '', password: '' }, codes });
+
+  const onSubmit = submit(async (credentials) => {
+    await send(credentials);
+    toast.success(welcome, { duration: NOTICE_MS.success });
+  });
+
+  const password = {
+    id: `${id}-password`,
+    label: 'Password',
+    error: errors.password?.message,
+    ...register('password'),
+  };
+
+  return (
+    <AuthForm
+      label={title}
+      onSubmit={onSubmit}
+      error={formError}
+      action={{ label: title, busyLabel, icon }}
+      busy={isSubmitting}
+    >
+      <EmailField id={`${id}-email`} error={errors.email?.message} registration={register('email')} />
+      {newPassword ? (
+        <NewPasswordField {...password} />
+      ) : (
+        <PasswordField {...password} autoComplete="current-password" />
+      )}
+      {children}
+    </AuthForm>
+  );
+}
