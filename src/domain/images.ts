@@ -1,7 +1,7 @@
 /**
  * Responsive copies of the shop's images. Every picture under /uploads/ is also served narrower at
- * `/uploads/w{width}/{key}` (made on first request and stored next to it, src/server/storage/
- * image-variants.ts), so pages can offer a `srcset` and phones download a third of the bytes.
+ * `/uploads/w{width}/{key}` (made on first request and stored next to it, src/server/modules/
+ * uploads/service.ts), so pages can offer a `srcset` and phones download a third of the bytes.
  */
 export const IMAGE_VARIANT_WIDTHS = [320, 640] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** An address the SDK or a browser can fetch from (`minio:9000` would pass as a URL of scheme `minio:`). */
 const httpUrl = z.string().url({ protocol: /^https?$/ });
 
-/** Environment -> typed configuration, in one place (DESIGN.md §5). Every variable is optional. */
+/** Environment -> typed configuration, in one place (the README's Configuration). Every variable is optional. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -61,6 +61,15 @@ const envSchema = z.object({
    * load balancer's health checks to take the instance out (interval x unhealthy threshold).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * The HTTP server's timeouts (httpTimeoutsOf below; the README's Configuration). How long a whole
+   * request (headers and body) may take to arrive; 0 for no limit.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
+  /** How long a connection may stay silent, in either direction; unset, see httpTimeoutsOf. */
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  /** How long an idle keep-alive connection stays open: longer than a proxy's idle timeout upstream. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(72_000),
   /** Serve the web app from another build directory (previews of a work in progress). */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -122,6 +131,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: parsed.data.WEB_DIST_DIR
       ? path.resolve(ROOT_DIR, parsed.data.WEB_DIST_DIR)
       : path.join(ROOT_DIR, 'dist', 'web'),
+  };
+}
+
+/** The most Stripe requests one checkout makes one after another: prepare, charge, cancel, retrieve, refund. */
+const STRIPE_CALLS_PER_CHECKOUT = 5;
+
+/**
+ * The HTTP server's timeouts, as Fastify takes them (docs/deployment.md, "Timeouts"):
+ * - requestTimeout: the whole request must arrive within it (2 minutes: a 10 MB image at about
+ *   0.7 Mbit/s), so a client that trickles bytes cannot hold a connection for ever;
+ * - connectionTimeout: a socket silent for that long is closed. A handler that waits says nothing,
+ *   so it must outlast the longest wait: a checkout whose Stripe calls all time out (each
+ *   STRIPE_TIMEOUT_MS, tried 1 + STRIPE_MAX_NETWORK_RETRIES times), during which, on PGlite, other
+ *   requests wait for the database too. By default 90 s, or that wait plus 10 s when longer;
+ * - keepAliveTimeout: an idle keep-alive connection is closed after it (72 s, Fastify's default):
+ *   longer than the idle timeout of the proxy in front (60 s for nginx's upstream keepalive and
+ *   AWS load balancers), so the proxy never sends a request on a connection the app is closing.
+ */
+export function httpTimeoutsOf(config: Env): {
+  requestTimeout: number;
+  connectionTimeout: number;
+  keepAliveTimeout: number;
+} {
+  const stripeWait =
+    STRIPE_CALLS_PER_CHECKOUT * config.STRIPE_TIMEOUT_MS * (1 + config.STRIPE_MAX_NETWORK_RETRIES);
+  return {
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS ?? Math.max(90_000, stripeWait + 10_000),
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   };
 }
 

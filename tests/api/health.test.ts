@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
-import { READINESS_TIMEOUT_MS } from '../../src/server/modules/health/readiness.js';
+import { READINESS_TIMEOUT_MS } from '../../src/server/modules/health/service.js';
 import { startProxy } from './support/tcp-proxy.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

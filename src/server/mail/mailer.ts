@@ -1,6 +1,4 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
 
 export interface MailMessage {
   to: string;
@@ -13,6 +11,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** Where every message is recorded, sent (`sentAt`) or not (null): modules/mail/repository.ts. */
+export interface MailOutbox {
+  keep(message: MailMessage, sentAt: Date | null): Promise<void>;
+}
+
 interface Logger {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
@@ -23,13 +26,16 @@ interface Logger {
  * offline) every message is kept in the `mail_outbox` table (and its recipient
  * and subject logged), so flows that mail a link still work and can be followed.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Database; log: Logger }): Mailer {
-  const { smtpUrl, from, db, log } = options;
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outbox: MailOutbox;
+  log: Logger;
+}): Mailer {
+  const { smtpUrl, from, outbox, log } = options;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
 
-  async function keep(message: MailMessage, sent: boolean) {
-    await db.insert(mailOutbox).values({ ...message, sentAt: sent ? new Date() : null });
-  }
+  const keep = (message: MailMessage, sent: boolean) => outbox.keep(message, sent ? new Date() : null);
 
   return {
     async send(message) {

@@ -14,7 +14,7 @@ import {
   userSchema,
 } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { CurrentUser } from '../../auth/current-user.js';
+import type { CurrentUser } from '../auth/current-user.js';
 import type { AttemptCounter } from '../../http/attempt-counter.js';
 import { createAttemptLimiter } from '../../http/attempt-limiter.js';
 import { errorBodySchema, HttpError } from '../../http/errors.js';

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import { eq, sql } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, type User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { Auth } from '../../auth/auth.js';
-import { RESET_PASSWORD_PAGE } from '../../auth/auth.js';
-import { accountDisabled, toUser } from '../../auth/current-user.js';
-import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { toWebp } from '../../storage/to-webp.js';
+import { accountDisabled, toUser } from '../auth/identity.js';
+import type { AuthRepository } from '../auth/repository.js';
+import { RESET_PASSWORD_PAGE, type Auth } from '../auth/service.js';
+import type { AccountRepository } from './repository.js';
 
 /** What a route sends back: a body, and the session cookies better-auth set or cleared. */
 export interface AuthAnswer<T> {
@@ -29,22 +27,17 @@ function statusOf(error: unknown): number | undefined {
 
 export function createAccountService(deps: {
   auth: Auth;
-  db: Database;
+  /** Who is who (the auth module's records); `profiles` changes a user's own name and image. */
+  identities: AuthRepository;
+  profiles: AccountRepository;
   images: ImageStore;
   adminEmail: string;
 }) {
-  const { auth, db, images, adminEmail } = deps;
-
-  async function findByEmail(email: string) {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    return row;
-  }
+  const { auth, identities, profiles, images, adminEmail } = deps;
+  const findByEmail = identities.findUserByEmail;
 
   async function userById(id: string): Promise<User> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const row = await identities.findUser(id);
     if (!row) throw new HttpError(404, 'not_found', MESSAGES.identity.userNotFound);
     return toUser(row, adminEmail);
   }
@@ -117,7 +110,7 @@ export function createAccountService(deps: {
     },
 
     async changeName(userId: string, name: string): Promise<{ message: string; user: User }> {
-      await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+      await profiles.setName(userId, name);
       return { message: MESSAGES.identity.nameUpdated, user: await userById(userId) };
     },
 
@@ -156,7 +149,7 @@ export function createAccountService(deps: {
       }
       const hash = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 12);
       const url = await images.put(`avatars/${userId}-${hash}.webp`, webp, 'image/webp');
-      await db.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
+      await profiles.setImage(userId, url);
       return { message: MESSAGES.identity.imageUploaded, user: await userById(userId) };
     },
   };

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminStatsSchema } from '../../../domain/admin.js';
-import type { CurrentUser } from '../../auth/current-user.js';
+import { pageViewsSchema } from '../../../domain/analytics.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { StatsRepository } from './stats-repository.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import type { AdminService } from './service.js';
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
 /** The dashboard's figures (administrator or manager). */
 export const adminRoutes: FastifyPluginAsyncZod<{
-  stats: StatsRepository;
+  admin: AdminService;
   currentUser: CurrentUser;
-}> = async (app, { stats, currentUser }) => {
+}> = async (app, { admin, currentUser }) => {
   app.get(
     '/admin/stats',
     {
@@ -16,9 +19,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Orders, pairs sold, sales, sales per day for the last 30 days, best sellers',
-        response: { 200: adminStatsSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: adminStatsSchema, ...errors },
       },
     },
-    async () => stats.stats(),
+    async () => admin.stats(),
+  );
+
+  app.get(
+    '/admin/page-views',
+    {
+      onRequest: currentUser.requireAdmin,
+      schema: {
+        tags: ['admin', 'analytics'],
+        summary: 'Page views of the last 30 days: per day and the most viewed routes',
+        response: { 200: pageViewsSchema, ...errors },
+      },
+    },
+    async () => admin.pageViews(),
   );
 };

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageViewSchema, pageViewsSchema, routeOf } from '../../../domain/analytics.js';
-import type { CurrentUser } from '../../auth/current-user.js';
+import { pageViewSchema } from '../../../domain/analytics.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { AnalyticsRepository } from './repository.js';
+import type { AnalyticsService } from './service.js';
 
 /**
  * First-party analytics: the browser reports each page it shows; only the
  * route pattern and the day are stored (no cookie is read, no address kept).
  */
-export const analyticsRoutes: FastifyPluginAsyncZod<{
-  analytics: AnalyticsRepository;
-  currentUser: CurrentUser;
-}> = async (app, { analytics, currentUser }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
+  app,
+  { analytics },
+) => {
   app.post(
     '/analytics/page-view',
     {
@@ -25,21 +24,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await analytics.count(routeOf(request.body.path));
+      await analytics.countView(request.body.path);
       return reply.status(204).send(null);
     },
-  );
-
-  app.get(
-    '/admin/page-views',
-    {
-      onRequest: currentUser.requireAdmin,
-      schema: {
-        tags: ['admin', 'analytics'],
-        summary: 'Page views of the last 30 days: per day and the most viewed routes',
-        response: { 200: pageViewsSchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
-    async () => analytics.lastDays(),
   );
 };

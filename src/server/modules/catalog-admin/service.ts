@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SHOE_IMAGE_MAX_WIDTH,
@@ -10,13 +9,11 @@ import {
 } from '../../../domain/admin.js';
 import { isUuid, type Brand, type Shoe } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { Database } from '../../db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
-import { brands, shoes, stockEntries } from '../../db/schema.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { NotAnImageError, toWebp } from '../../storage/to-webp.js';
 import type { CatalogRepository } from '../catalog/repository.js';
+import type { CatalogAdminRepository } from './repository.js';
 
 type CreateShoe = z.output<typeof createShoeSchema>;
 type ModifyShoe = z.output<typeof modifyShoeSchema>;
@@ -32,11 +29,11 @@ const toCents = (dollars: string) => Number(dollars) * 100;
  * are untouched by design: their lines carry their own name, image and price.
  */
 export function createCatalogAdminService(deps: {
-  db: Database;
+  repository: CatalogAdminRepository;
   catalog: CatalogRepository;
   images: ImageStore;
 }) {
-  const { db, catalog, images } = deps;
+  const { repository, catalog, images } = deps;
 
   async function shoeOrNotFound(id: string): Promise<Shoe> {
     const shoe = isUuid(id) ? await catalog.findShoe(id) : undefined;
@@ -46,12 +43,9 @@ export function createCatalogAdminService(deps: {
 
   /** The brand named in a form, case-insensitively; the form's brand field answers when there is none. */
   async function brandIdOf(name: string): Promise<string> {
-    const [brand] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(sql`lower(${brands.name}) = ${name.toLowerCase()}`);
-    if (!brand) throw fieldError('brand', MESSAGES.adminForm.brand);
-    return brand.id;
+    const id = await repository.brandIdOf(name);
+    if (!id) throw fieldError('brand', MESSAGES.adminForm.brand);
+    return id;
   }
 
   /** Resized to WebP and stored under the shoe's id and the image's hash, never under the upload's name. */
@@ -83,8 +77,8 @@ export function createCatalogAdminService(deps: {
       const brandId = await brandIdOf(input.brand);
       const id = crypto.randomUUID();
       const imageUrl = await storeImage(id, image);
-      await db.transaction(async (tx) => {
-        await tx.insert(shoes).values({
+      await repository.insertShoe(
+        {
           id,
           name: input.name,
           brandId,
@@ -92,9 +86,9 @@ export function createCatalogAdminService(deps: {
           color: input.color,
           priceCents: toCents(input.price),
           image: imageUrl,
-        });
-        await tx.insert(stockEntries).values({ shoeId: id, size: input.size, quantity: Number(input.q) });
-      });
+        },
+        { size: input.size, quantity: Number(input.q) },
+      );
       return { message: MESSAGES.admin.shoeCreated, shoe: await reload(id) };
     },
 
@@ -115,29 +109,22 @@ export function createCatalogAdminService(deps: {
       if (!entry) throw fieldError('size', MESSAGES.adminForm.size);
       const brandId = await brandIdOf(input.brand);
       const imageUrl = image ? await storeImage(id, image) : undefined;
-      await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(shoes)
-          .set({
-            name: input.name,
-            brandId,
-            color: input.color,
-            priceCents: toCents(input.price),
-            description: input.description,
-            ...(input.onSale === undefined ? {} : { onSale: input.onSale === 'true' }),
-            ...(imageUrl ? { image: imageUrl } : {}),
-            version: sql`${shoes.version} + 1`,
-            updatedAt: new Date(),
-          })
-          // Compare-and-set: a concurrent edit that committed first makes this one a 409.
-          .where(and(eq(shoes.id, id), eq(shoes.version, current.version)))
-          .returning({ id: shoes.id });
-        if (updated.length === 0) throw conflict(MESSAGES.admin.staleShoe);
-        await tx
-          .update(stockEntries)
-          .set({ quantity: Number(input.q) })
-          .where(eq(stockEntries.id, entry._id));
-      });
+      const updated = await repository.updateShoe(
+        id,
+        current.version,
+        {
+          name: input.name,
+          brandId,
+          color: input.color,
+          priceCents: toCents(input.price),
+          description: input.description,
+          ...(input.onSale === undefined ? {} : { onSale: input.onSale === 'true' }),
+          ...(imageUrl ? { image: imageUrl } : {}),
+        },
+        { entryId: entry._id, quantity: Number(input.q) },
+      );
+      // Changed by someone else between our read and this write.
+      if (!updated) throw conflict(MESSAGES.admin.staleShoe);
       return { message: MESSAGES.admin.shoeModified, shoe: await reload(id) };
     },
 
@@ -148,27 +135,9 @@ export function createCatalogAdminService(deps: {
       const existing = current.stock.find((entry) => entry.size === input.size);
       const total = (existing?.quantity ?? 0) + quantity;
       if (total > SHOE_LIMITS.maxQuantity) throw fieldError('q', MESSAGES.adminForm.quantity);
-      await db.transaction(async (tx) => {
-        // The shoe row first, then its stock, in the same order as modifyShoe: taking the two locks in
-        // opposite orders deadlocked a restock racing a modify on PostgreSQL (a 500 for one of them).
-        const bumped = await tx
-          .update(shoes)
-          .set({ version: sql`${shoes.version} + 1`, updatedAt: new Date() })
-          .where(eq(shoes.id, id))
-          .returning({ id: shoes.id });
-        if (bumped.length === 0) throw notFound(MESSAGES.catalog.shoeNotFound);
-        const stocked = await tx
-          .insert(stockEntries)
-          .values({ shoeId: id, size: input.size, quantity })
-          .onConflictDoUpdate({
-            target: [stockEntries.shoeId, stockEntries.size],
-            set: { quantity: sql`${stockEntries.quantity} + ${quantity}` },
-            // Checked again under the lock: two restocks at once must not pass the limit together.
-            setWhere: sql`${stockEntries.quantity} + ${quantity} <= ${SHOE_LIMITS.maxQuantity}`,
-          })
-          .returning({ id: stockEntries.id });
-        if (stocked.length === 0) throw fieldError('q', MESSAGES.adminForm.quantity);
-      });
+      const added = await repository.addStock(id, input.size, quantity);
+      if (added === 'missing') throw notFound(MESSAGES.catalog.shoeNotFound);
+      if (added === 'too_many') throw fieldError('q', MESSAGES.adminForm.quantity);
       const shoe = await reload(id);
       const now = shoe.stock.find((entry) => entry.size === input.size)?.quantity ?? total;
       const message = existing
@@ -178,17 +147,9 @@ export function createCatalogAdminService(deps: {
     },
 
     async setOnSale(id: string, onSale: boolean): Promise<{ message: string; shoe: Shoe }> {
-      const updated = isUuid(id)
-        ? await db
-            .update(shoes)
-            .set({ onSale, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
-            .where(eq(shoes.id, id))
-            .returning({ name: shoes.name })
-        : [];
-      if (!updated[0]) throw notFound(MESSAGES.catalog.shoeNotFound);
-      const message = onSale
-        ? MESSAGES.admin.onSale(updated[0].name)
-        : MESSAGES.admin.offSale(updated[0].name);
+      const name = isUuid(id) ? await repository.setOnSale(id, onSale) : undefined;
+      if (name === undefined) throw notFound(MESSAGES.catalog.shoeNotFound);
+      const message = onSale ? MESSAGES.admin.onSale(name) : MESSAGES.admin.offSale(name);
       return { message, shoe: await reload(id) };
     },
 
@@ -197,44 +158,28 @@ export function createCatalogAdminService(deps: {
      * the shoe (and its image file stays, since they show it).
      */
     async deleteShoe(id: string): Promise<{ message: string }> {
-      const deleted = isUuid(id)
-        ? await db.delete(shoes).where(eq(shoes.id, id)).returning({ id: shoes.id })
-        : [];
-      if (deleted.length === 0) throw notFound(MESSAGES.catalog.shoeNotFound);
+      const deleted = isUuid(id) && (await repository.deleteShoe(id));
+      if (!deleted) throw notFound(MESSAGES.catalog.shoeNotFound);
       return { message: MESSAGES.admin.deleted };
     },
 
     async createBrand(name: string): Promise<{ message: string; brand: Brand }> {
-      try {
-        const [brand] = await db
-          .insert(brands)
-          .values({ name })
-          .returning({ _id: brands.id, name: brands.name });
-        return { message: MESSAGES.admin.brandCreated(brand!.name), brand: brand! };
-      } catch (error) {
-        // Names are unique case-insensitively (a unique index on lower(name)).
-        if (isUniqueViolation(error)) {
-          throw new HttpError(409, 'conflict', MESSAGES.admin.brandExists, {
-            name: MESSAGES.admin.brandExists,
-          });
-        }
-        throw error;
+      const brand = await repository.insertBrand(name);
+      // Names are unique whatever their case.
+      if (brand === 'exists') {
+        throw new HttpError(409, 'conflict', MESSAGES.admin.brandExists, {
+          name: MESSAGES.admin.brandExists,
+        });
       }
+      return { message: MESSAGES.admin.brandCreated(brand.name), brand };
     },
 
     /** Refused while shoes of the brand exist: deleting a brand must never delete shoes by surprise. */
     async deleteBrand(id: string): Promise<{ message: string }> {
       if (!isUuid(id)) throw notFound(MESSAGES.admin.brandNotFound);
-      const [shoesOfBrand] = await db.select({ n: count() }).from(shoes).where(eq(shoes.brandId, id));
-      if ((shoesOfBrand?.n ?? 0) > 0) throw conflict(MESSAGES.admin.brandHasShoes);
-      try {
-        const deleted = await db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
-        if (deleted.length === 0) throw notFound(MESSAGES.admin.brandNotFound);
-      } catch (error) {
-        // A shoe created between the count and the delete: the foreign key refuses.
-        if (isForeignKeyViolation(error)) throw conflict(MESSAGES.admin.brandHasShoes);
-        throw error;
-      }
+      const outcome = await repository.deleteBrand(id);
+      if (outcome === 'has_shoes') throw conflict(MESSAGES.admin.brandHasShoes);
+      if (outcome === 'missing') throw notFound(MESSAGES.admin.brandNotFound);
       return { message: MESSAGES.admin.deleted };
     },
   };

@@ -180,6 +180,12 @@ export function createCatalogRepository(
       return shoe;
     },
 
+    /** Whether a shoe with this id exists (favorites and reviews name shoes by id). */
+    async shoeExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: shoes.id }).from(shoes).where(eq(shoes.id, id));
+      return Boolean(row);
+    },
+
     /** Brands by name, optionally those whose name contains `q`, with the total for paging. */
     async listBrands(query: { q?: string; offset: number; limit: number }) {
       const where = query.q ? ilike(brands.name, containsPattern(query.q)) : undefined;

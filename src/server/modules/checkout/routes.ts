@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canUseAdminPanel } from '../../../domain/account.js';
 import { pagedSearchQuerySchema } from '../../../domain/admin.js';
-import { checkoutRequestSchema, orderSchema, paymentMethodRequestSchema } from '../../../domain/payment.js';
-import { forbidden, type CurrentUser } from '../../auth/current-user.js';
-import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
-import { PaymentError, type PaymentProvider } from '../../payments/payment-provider.js';
-import type { CheckoutService } from './service.js';
+import { checkoutRequestSchema, orderSchema } from '../../../domain/payment.js';
+import { errorBodySchema, notFound } from '../../http/errors.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import { forbidden } from '../auth/identity.js';
 import type { OrdersRepository } from './orders-repository.js';
+import type { CheckoutService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const MAX_ORDERS_LISTED = 100;
@@ -16,59 +16,12 @@ const MAX_ORDERS_LISTED = 100;
 interface CheckoutRoutesOptions {
   checkout: CheckoutService;
   orders: OrdersRepository;
-  payments: PaymentProvider;
   currentUser: CurrentUser;
-  publishableKey?: string;
 }
 
-/** Card payment methods, checkout and the shopper's orders (spec §7 /cart calls). */
+/** Checkout and the orders (spec §7 /cart calls); card payment methods are modules/payments. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
-  const { checkout, orders, payments, currentUser, publishableKey } = options;
-
-  app.get(
-    '/payments/config',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Which card processor the payment form talks to',
-        response: {
-          200: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
-        },
-      },
-    },
-    async () => ({
-      provider: payments.name,
-      publishableKey: payments.name === 'stripe' ? (publishableKey ?? null) : null,
-    }),
-  );
-
-  app.post(
-    '/payments/methods',
-    {
-      onRequest: currentUser.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['checkout'],
-        summary: 'Turn a card into a payment method id (pm_...), like Stripe.js createPaymentMethod',
-        body: paymentMethodRequestSchema,
-        response: {
-          200: z.object({ id: z.string() }),
-          402: errorBodySchema,
-          429: errorBodySchema,
-          ...errors,
-        },
-      },
-    },
-    async (request) => {
-      const user = await currentUser.require(request);
-      try {
-        return await payments.createPaymentMethod(user._id, request.body);
-      } catch (error) {
-        if (error instanceof PaymentError) throw new HttpError(error.status, error.code, error.message);
-        throw error;
-      }
-    },
-  );
+  const { checkout, orders, currentUser } = options;
 
   app.post(
     '/cart/checkout',

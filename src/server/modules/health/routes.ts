@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../domain/messages.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { Readiness } from './readiness.js';
+import type { Readiness } from './service.js';
 
 const SHUTTING_DOWN = 'This instance is shutting down; another one will answer.';
 

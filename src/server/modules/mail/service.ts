@@ -1,45 +1,25 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { ContactInput } from '../../../domain/forms.js';
-import type { Database } from '../../db/client.js';
-import { contactMessages, newsletterSubscribers } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { MailRepository } from './repository.js';
 
 export const UNSUBSCRIBED = 'You will not receive our newsletter anymore.';
 
 export function createMailService(deps: {
-  db: Database;
+  repository: MailRepository;
   mailer: Mailer;
   publicUrl: string;
   contactTo: string;
 }) {
-  const { db, mailer, publicUrl, contactTo } = deps;
+  const { repository, mailer, publicUrl, contactTo } = deps;
 
   return {
     /** Subscribing twice is not an error; a former subscriber who comes back is subscribed again. */
     async subscribe(email: string): Promise<{ message: string }> {
       const token = crypto.randomBytes(24).toString('base64url');
-      const [inserted] = await db
-        .insert(newsletterSubscribers)
-        .values({ email, unsubscribeToken: token })
-        .onConflictDoNothing()
-        .returning({ token: newsletterSubscribers.unsubscribeToken });
-      let sendTo = inserted?.token;
-      if (!sendTo) {
-        const [returning] = await db
-          .update(newsletterSubscribers)
-          .set({ unsubscribedAt: null })
-          .where(
-            and(
-              sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`,
-              isNotNull(newsletterSubscribers.unsubscribedAt),
-            ),
-          )
-          .returning({ token: newsletterSubscribers.unsubscribeToken });
-        sendTo = returning?.token;
-      }
+      const sendTo = (await repository.subscribe(email, token)) ?? (await repository.resubscribe(email));
       if (sendTo) {
         const link = `${publicUrl}/api/mail/newsletter/unsubscribe?token=${sendTo}`;
         await mailer.send({
@@ -51,17 +31,12 @@ export function createMailService(deps: {
       return { message: MESSAGES.newsletter.thanks };
     },
 
-    async unsubscribe(token: string): Promise<boolean> {
-      const rows = await db
-        .update(newsletterSubscribers)
-        .set({ unsubscribedAt: new Date() })
-        .where(eq(newsletterSubscribers.unsubscribeToken, token))
-        .returning({ id: newsletterSubscribers.id });
-      return rows.length > 0;
+    unsubscribe(token: string): Promise<boolean> {
+      return repository.unsubscribe(token);
     },
 
     async contact(input: ContactInput): Promise<{ message: string }> {
-      await db.insert(contactMessages).values(input);
+      await repository.saveContactMessage(input);
       await mailer.send({
         to: contactTo,
         subject: `Contact form: ${input.name}`,

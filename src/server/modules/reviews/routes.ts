@@ -1,55 +1,22 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canUseAdminPanel } from '../../../domain/account.js';
-import { isUuid } from '../../../domain/catalog.js';
-import { MESSAGES } from '../../../domain/messages.js';
 import {
   reviewEligibilitySchema,
   reviewInputSchema,
   reviewSchema,
   reviewUpdateSchema,
-  type ReviewEligibility,
 } from '../../../domain/review.js';
-import { forbidden, type CurrentUser } from '../../auth/current-user.js';
-import type { Database } from '../../db/client.js';
-import { orderLines, orders, reviews, shoes } from '../../db/schema.js';
-import { conflict, errorBodySchema, HttpError, notFound } from '../../http/errors.js';
+import { errorBodySchema } from '../../http/errors.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import type { ReviewService } from './service.js';
 
-const MAX_REVIEWS = 200;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-type ReviewRow = typeof reviews.$inferSelect;
-const toReview = (row: ReviewRow, viewerId: string | undefined) => ({
-  _id: row.id,
-  review: row.review,
-  rating: row.rating,
-  createdAt: row.createdAt.toISOString(),
-  own: row.userId === viewerId,
-});
-
-/** Verified reviews (spec §2, §4, DESIGN.md §2): only buyers whose order was Received may write one. */
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: CurrentUser }> = async (
-  app,
-  { db, currentUser },
-) => {
-  async function hasReceived(userId: string, shoeId: string): Promise<boolean> {
-    const [found] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'Received'), eq(orderLines.shoeId, shoeId)))
-      .limit(1);
-    return Boolean(found);
-  }
-
-  async function ownReview(reviewId: string, userId: string): Promise<ReviewRow> {
-    const [row] = isUuid(reviewId) ? await db.select().from(reviews).where(eq(reviews.id, reviewId)) : [];
-    if (!row) throw notFound(MESSAGES.review.notFound);
-    if (row.userId !== userId) throw forbidden();
-    return row;
-  }
-
+/** Verified reviews (spec §2, §4): the rules are the service's; here, who is asking and the answers. */
+export const reviewRoutes: FastifyPluginAsyncZod<{
+  reviews: ReviewService;
+  currentUser: CurrentUser;
+}> = async (app, { reviews, currentUser }) => {
   app.get(
     '/reviews/:shoeId',
     {
@@ -60,27 +27,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         response: { 200: z.array(reviewSchema), 400: errorBodySchema },
       },
     },
-    async (request) => {
-      if (!isUuid(request.params.shoeId)) return [];
-      const viewer = await currentUser.optional(request);
-      const rows = await db
-        .select()
-        .from(reviews)
-        .where(eq(reviews.shoeId, request.params.shoeId))
-        .orderBy(desc(reviews.createdAt))
-        .limit(MAX_REVIEWS);
-      return rows.map((row) => toReview(row, viewer?._id));
-    },
+    async (request) => reviews.forShoe(request.params.shoeId, (await currentUser.optional(request))?._id),
   );
-
-  async function hasReviewed(userId: string, shoeId: string): Promise<boolean> {
-    const [found] = await db
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.userId, userId), eq(reviews.shoeId, shoeId)))
-      .limit(1);
-    return Boolean(found);
-  }
 
   app.get(
     '/reviews/:shoeId/eligibility',
@@ -93,25 +41,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         response: { 200: reviewEligibilitySchema, ...errors },
       },
     },
-    async (request, reply): Promise<ReviewEligibility> => {
-      const user = await currentUser.require(request);
-      const { shoeId } = request.params;
-      const [shoe] = isUuid(shoeId)
-        ? await db.select({ id: shoes.id }).from(shoes).where(eq(shoes.id, shoeId))
-        : [];
-      if (!shoe) throw notFound(MESSAGES.catalog.shoeNotFound);
+    async (request, reply) => {
+      const answer = await reviews.eligibility(await currentUser.require(request), request.params.shoeId);
       // Personal: never kept by a shared cache.
-      void reply.header('cache-control', 'private, no-store');
-      if (await hasReviewed(user._id, shoeId)) {
-        return {
-          eligible: false,
-          reason: { code: 'already_reviewed', message: MESSAGES.review.alreadyReviewed },
-        };
-      }
-      if (!(await hasReceived(user._id, shoeId))) {
-        return { eligible: false, reason: { code: 'not_bought', message: MESSAGES.review.notBought } };
-      }
-      return { eligible: true };
+      return reply.header('cache-control', 'private, no-store').send(answer);
     },
   );
 
@@ -136,20 +69,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
     },
     async (request, reply) => {
       const user = await currentUser.require(request);
-      const { shoeId } = request.params;
-      const [shoe] = isUuid(shoeId)
-        ? await db.select({ id: shoes.id }).from(shoes).where(eq(shoes.id, shoeId))
-        : [];
-      if (!shoe) throw notFound(MESSAGES.catalog.shoeNotFound);
-      if (!(await hasReceived(user._id, shoeId)))
-        throw new HttpError(403, 'not_bought', MESSAGES.review.notBought);
-      const [row] = await db
-        .insert(reviews)
-        .values({ userId: user._id, shoeId, review: request.body.review, rating: request.body.rating })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw conflict(MESSAGES.review.alreadyReviewed);
-      return reply.status(201).send(toReview(row, user._id));
+      return reply.status(201).send(await reviews.create(user, request.params.shoeId, request.body));
     },
   );
 
@@ -165,16 +85,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         response: { 200: reviewSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = await currentUser.require(request);
-      await ownReview(request.params.reviewId, user._id);
-      const [row] = await db
-        .update(reviews)
-        .set({ review: request.body.review, rating: request.body.rating, updatedAt: new Date() })
-        .where(eq(reviews.id, request.params.reviewId))
-        .returning();
-      return toReview(row!, user._id);
-    },
+    async (request) =>
+      reviews.update(await currentUser.require(request), request.params.reviewId, request.body),
   );
 
   app.delete(
@@ -188,19 +100,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; currentUser: Cu
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
-    async (request) => {
-      const user = await currentUser.require(request);
-      const { reviewId } = request.params;
-      if (canUseAdminPanel(user)) {
-        const deleted = isUuid(reviewId)
-          ? await db.delete(reviews).where(eq(reviews.id, reviewId)).returning()
-          : [];
-        if (deleted.length === 0) throw notFound(MESSAGES.review.notFound);
-      } else {
-        await ownReview(reviewId, user._id);
-        await db.delete(reviews).where(eq(reviews.id, reviewId));
-      }
-      return { message: MESSAGES.admin.deleted };
-    },
+    async (request) => reviews.delete(await currentUser.require(request), request.params.reviewId),
   );
 };

@@ -1,23 +1,18 @@
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userChangeRefusal, userSchema } from '../../../domain/account.js';
+import { userSchema } from '../../../domain/account.js';
 import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
-import { roleOf, toUser, type CurrentUser } from '../../auth/current-user.js';
-import { MESSAGES } from '../../../domain/messages.js';
-import type { Database } from '../../db/client.js';
-import { containsPattern } from '../../db/like-pattern.js';
-import { users } from '../../db/schema.js';
-import { errorBodySchema, HttpError, notFound } from '../../http/errors.js';
+import { errorBodySchema } from '../../http/errors.js';
+import type { CurrentUser } from '../auth/current-user.js';
+import type { UserService } from './service.js';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
 /** Spec §7 user calls. Identity always comes from the session, never from the body. */
 export const userRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  users: UserService;
   currentUser: CurrentUser;
-  adminEmail: string;
-}> = async (app, { db, currentUser, adminEmail }) => {
+}> = async (app, { users, currentUser }) => {
   app.post(
     '/users',
     {
@@ -51,21 +46,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { q, offset, limit } = request.query;
-      const where = q
-        ? or(ilike(users.email, containsPattern(q)), ilike(users.name, containsPattern(q)))
-        : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(asc(users.createdAt), asc(users.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return reply.header('x-total-count', total?.n ?? 0).send(rows.map((row) => toUser(row, adminEmail)));
+      const page = await users.list(request.query);
+      return reply.header('x-total-count', page.total).send(page.items);
     },
   );
 
@@ -97,31 +79,6 @@ export const userRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const actor = await currentUser.require(request);
-      const [target] = await db.select().from(users).where(eq(users.id, request.params.id));
-      if (!target) throw notFound(MESSAGES.identity.userNotFound);
-      const refusal = userChangeRefusal(
-        actor.role,
-        roleOf(target, adminEmail),
-        request.body.manager !== undefined,
-      );
-      if (refusal === 'administrator_account') {
-        throw new HttpError(409, 'conflict', MESSAGES.admin.cannotDemoteAdmin);
-      }
-      if (refusal === 'administrator_only') {
-        throw new HttpError(403, 'forbidden', MESSAGES.admin.managersByAdminOnly);
-      }
-      // A Disabled or Eliminated user's sessions stay until their next request, which every guard
-      // refuses with 403 account_disabled (ending them there): that answer is how the client
-      // learns to warn them and send them home (spec §4). Deleting the sessions here would leave
-      // the client with a cookie nobody recognizes, and no warning.
-      const [updated] = await db
-        .update(users)
-        .set({ ...request.body, updatedAt: new Date() })
-        .where(eq(users.id, target.id))
-        .returning();
-      return toUser(updated!, adminEmail);
-    },
+    async (request) => users.change(await currentUser.require(request), request.params.id, request.body),
   );
 };

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Database } from '../../db/client.js';
+import type { HealthRepository } from './repository.js';
 
 /**
  * How long the readiness probe waits for the database. Shorter than the pool's connect timeout
@@ -27,16 +26,16 @@ function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
  * whole shop out of the load balancer at once. It is reported, for the operator.
  */
 export function createReadiness(options: {
-  db: Database;
+  database: HealthRepository;
   redis?: Redis;
   stopping?: AbortSignal;
   timeoutMs?: number;
 }) {
   const timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
-  const { db, redis, stopping } = options;
+  const { database, redis, stopping } = options;
 
   const databaseAnswers = () =>
-    withinTimeout(db.execute(sql`select 1`), timeoutMs).then(
+    withinTimeout(database.ping(), timeoutMs).then(
       () => true,
       () => false,
     );

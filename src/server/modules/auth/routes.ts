@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Auth } from './auth.js';
+import type { Auth } from './service.js';
 
 /**
  * The few better-auth endpoints the browser talks to directly: starting a

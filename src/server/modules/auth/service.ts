@@ -1,17 +1,15 @@
+import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { eq } from 'drizzle-orm';
-import { PASSWORD_LENGTH } from '../../domain/account.js';
-import { MESSAGES } from '../../domain/messages.js';
-import type { Database } from '../db/client.js';
-import { accounts, sessions, users, verifications } from '../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import { PASSWORD_LENGTH } from '../../../domain/account.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import type { AuthRepository } from './repository.js';
 
 export interface AuthOptions {
-  db: Database;
+  repository: AuthRepository;
   mailer: Mailer;
   secret: string;
   /** Where shoppers reach the shop: cookies, OAuth callbacks and mailed links are built on it. */
@@ -27,17 +25,14 @@ const SESSION_DAYS = 30;
  * OpenID Connect, password reset by mail, sessions in the database behind an
  * httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ db, mailer, secret, publicUrl, google }: AuthOptions) {
+export function createAuth({ repository, mailer, secret, publicUrl, google }: AuthOptions) {
   return betterAuth({
     appName: 'Sneaker Street',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
     trustedOrigins: [publicUrl],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: repository.adapter,
     user: {
       additionalFields: {
         // Only the administrator changes these (admin issue); nobody sets them at sign-up.
@@ -93,11 +88,8 @@ export function createAuth({ db, mailer, secret, publicUrl, google }: AuthOption
         create: {
           // A Disabled or Eliminated account never gets a session (ASVS 7.4.2).
           async before(session) {
-            const [owner] = await db
-              .select({ status: users.status })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (owner && owner.status !== 'Enabled') {
+            const status = await repository.statusOf(session.userId);
+            if (status && status !== 'Enabled') {
               throw new APIError('FORBIDDEN', {
                 message: MESSAGES.identity.disabled,
                 code: 'ACCOUNT_DISABLED',
@@ -119,3 +111,26 @@ export function createAuth({ db, mailer, secret, publicUrl, google }: AuthOption
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The administrator is the account with ADMIN_EMAIL (docs/decisions/004). It is created at start
+ * when missing, with ADMIN_PASSWORD or a random password that is printed once.
+ */
+export async function ensureAdmin(
+  auth: Auth,
+  repository: AuthRepository,
+  admin: { email: string; password?: string },
+  log: (message: string) => void,
+): Promise<void> {
+  if (await repository.findUserByEmail(admin.email)) return;
+  const password = admin.password ?? crypto.randomBytes(12).toString('base64url');
+  const { user } = await auth.api.signUpEmail({
+    body: { email: admin.email, password, name: 'Administrator' },
+  });
+  await repository.markEmailVerified(user.id);
+  if (!admin.password) {
+    log(
+      `Created the administrator ${admin.email} with the password ${password} (shown once; set ADMIN_PASSWORD to choose it).`,
+    );
+  }
+}

@@ -1,52 +1,22 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role, User } from '../../domain/account.js';
-import { MESSAGES } from '../../domain/messages.js';
-import type { Database } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
-import type { Auth } from './auth.js';
-
-type UserRow = typeof users.$inferSelect;
-
-export function roleOf(user: Pick<UserRow, 'email' | 'manager'>, adminEmail: string): Role {
-  if (user.email.toLowerCase() === adminEmail.toLowerCase()) return 'admin';
-  return user.manager ? 'manager' : 'user';
-}
-
-/** The user record of spec §3 as the API shows it. */
-export function toUser(row: UserRow, adminEmail: string): User {
-  return {
-    _id: row.id,
-    idUser: row.id,
-    email: row.email,
-    name: row.name,
-    image: row.image,
-    createdAt: row.createdAt.toISOString(),
-    status: row.status,
-    manager: row.manager,
-    role: roleOf(row, adminEmail),
-  };
-}
-
-export const unauthorized = () => new HttpError(401, 'unauthorized', MESSAGES.identity.signInRequired);
-export const forbidden = () => new HttpError(403, 'forbidden', MESSAGES.identity.forbidden);
-export const accountDisabled = () => new HttpError(403, 'account_disabled', MESSAGES.identity.disabled);
+import type { User } from '../../../domain/account.js';
+import { accountDisabled, forbidden, roleOf, toUser, unauthorized } from './identity.js';
+import type { AuthRepository, UserRow } from './repository.js';
+import type { Auth } from './service.js';
 
 /**
  * Who is asking, from the session cookie (never from the body). The answer is
  * memoized per request; guards below turn it into 401/403.
  */
-export function createCurrentUser(deps: { auth: Auth; db: Database; adminEmail: string }) {
-  const { auth, db, adminEmail } = deps;
+export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository; adminEmail: string }) {
+  const { auth, repository, adminEmail } = deps;
   const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
 
   async function load(request: FastifyRequest): Promise<UserRow | null> {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
-    const [row] = await db.select().from(users).where(eq(users.id, session.user.id));
-    return row ?? null;
+    return (await repository.findUser(session.user.id)) ?? null;
   }
 
   function find(request: FastifyRequest): Promise<UserRow | null> {
@@ -63,7 +33,7 @@ export function createCurrentUser(deps: { auth: Auth; db: Database; adminEmail: 
     const row = await find(request);
     if (!row) throw unauthorized();
     if (row.status !== 'Enabled') {
-      await db.delete(sessions).where(eq(sessions.userId, row.id));
+      await repository.endSessions(row.id);
       throw accountDisabled();
     }
     return row;
@@ -82,7 +52,7 @@ export function createCurrentUser(deps: { auth: Auth; db: Database; adminEmail: 
     requireUser: async (request: FastifyRequest, _reply: FastifyReply) => {
       await requireRow(request);
     },
-    /** preHandler shared by every admin endpoint: administrator or manager (DESIGN.md §2). */
+    /** preHandler shared by every admin endpoint: administrator or manager (docs/decisions/004). */
     requireAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
       const row = await requireRow(request);
       if (roleOf(row, adminEmail) === 'user') throw forbidden();

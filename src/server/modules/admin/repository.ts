@@ -1,0 +1,87 @@
+import { desc, gte, sql } from 'drizzle-orm';
+import type { AdminStats } from '../../../domain/admin.js';
+import type { Database } from '../../db/client.js';
+import { orderLines, orders, pageViews } from '../../db/schema.js';
+
+type DaySales = AdminStats['salesByDay'][number];
+
+/**
+ * The dashboard's figures, read from orders and their lines (which outlive deleted shoes) and from
+ * the page-view counters. Days are `YYYY-MM-DD` in UTC; days without rows are the service's to fill.
+ */
+export function createAdminRepository(db: Database) {
+  return {
+    async salesTotals(): Promise<{ orders: number; salesCents: number; shoesSold: number }> {
+      const [[totals], [sold]] = await Promise.all([
+        db
+          .select({
+            orders: sql<number>`count(*)`.mapWith(Number),
+            salesCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
+          })
+          .from(orders),
+        db
+          .select({ shoesSold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)`.mapWith(Number) })
+          .from(orderLines),
+      ]);
+      return {
+        orders: totals?.orders ?? 0,
+        salesCents: totals?.salesCents ?? 0,
+        shoesSold: sold?.shoesSold ?? 0,
+      };
+    },
+
+    /** Orders and sales per day from `firstDay` on, for the days that have any. */
+    salesPerDay(firstDay: string): Promise<DaySales[]> {
+      const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      return db
+        .select({
+          day,
+          orders: sql<number>`count(*)`.mapWith(Number),
+          amountCents: sql<number>`sum(${orders.amountCents})`.mapWith(Number),
+        })
+        .from(orders)
+        .where(sql`${orders.createdAt} >= ${`${firstDay}T00:00:00Z`}::timestamptz`)
+        .groupBy(day);
+    },
+
+    /** The most sold shoes, by pairs. */
+    bestSellers(limit: number): Promise<AdminStats['bestSellers']> {
+      const quantity = sql<number>`sum(${orderLines.quantity})`.mapWith(Number);
+      // A deleted shoe's lines have no shoe id any more; they still count, under their name.
+      const shoeKey = sql`coalesce(${orderLines.shoeId}::text, ${orderLines.name})`;
+      return db
+        .select({
+          shoeId: sql<string | null>`(array_agg(${orderLines.shoeId}))[1]`,
+          name: sql<string>`max(${orderLines.name})`,
+          image: sql<string>`max(${orderLines.image})`,
+          quantity,
+          revenueCents: sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents})`.mapWith(
+            Number,
+          ),
+        })
+        .from(orderLines)
+        .groupBy(shoeKey)
+        .orderBy(desc(quantity), sql`max(${orderLines.name})`)
+        .limit(limit);
+    },
+
+    /** Page views per day from `firstDay` on, and the most viewed route patterns over those days. */
+    async pageViews(firstDay: string, topRoutes: number) {
+      const since = gte(pageViews.day, firstDay);
+      const views = sql<number>`sum(${pageViews.views})`.mapWith(Number);
+      const [perDay, top] = await Promise.all([
+        db.select({ day: pageViews.day, views }).from(pageViews).where(since).groupBy(pageViews.day),
+        db
+          .select({ route: pageViews.route, views })
+          .from(pageViews)
+          .where(since)
+          .groupBy(pageViews.route)
+          .orderBy(desc(views), pageViews.route)
+          .limit(topRoutes),
+      ]);
+      return { perDay, topRoutes: top };
+    },
+  };
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { refuseNulCharacters } from '../http/nul-characters.js';
+import { refuseCrossSiteWrites } from '../http/same-origin.js';
+import type { Services } from '../plugins/services.js';
+import { accountRoutes } from './accounts/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { catalogAdminRoutes } from './catalog-admin/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { checkoutRoutes } from './checkout/routes.js';
+import { favoriteRoutes } from './favorites/routes.js';
+import { healthRoutes } from './health/routes.js';
+import { mailRoutes } from './mail/routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { reviewRoutes } from './reviews/routes.js';
+import { userRoutes } from './users/routes.js';
+
+/**
+ * The REST API: every module's routes, registered under `/api` (app.ts), behind the API's own
+ * checks: a browser's write must come from the shop's pages, and no text may carry a NUL character.
+ * `/uploads/`, robots.txt, the sitemaps and the pages are served beside it (app.ts).
+ */
+export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api, { services }) => {
+  const { currentUser } = services;
+  api.addHook('onRequest', refuseCrossSiteWrites(services.publicUrl));
+  api.addHook('preValidation', refuseNulCharacters);
+
+  await api.register(catalogRoutes, { catalog: services.catalog, cache: services.catalogCache });
+  await api.register(mailRoutes, { mail: services.mail });
+  await api.register(authRoutes, { auth: services.auth, publicUrl: services.publicUrl });
+  await api.register(accountRoutes, {
+    accounts: services.accounts,
+    currentUser,
+    googleEnabled: services.googleEnabled,
+    attempts: services.attempts,
+  });
+  await api.register(userRoutes, { users: services.users, currentUser });
+  await api.register(paymentRoutes, { payments: services.payments, currentUser });
+  await api.register(checkoutRoutes, { checkout: services.checkout, orders: services.orders, currentUser });
+  await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });
+  await api.register(reviewRoutes, { reviews: services.reviews, currentUser });
+  await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
+  await api.register(adminRoutes, { admin: services.admin, currentUser });
+  await api.register(analyticsRoutes, { analytics: services.analytics });
+  await api.register(healthRoutes, { readiness: services.readiness });
+};

@@ -1,0 +1,50 @@
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema.js';
+
+/** A user as stored: better-auth's columns plus our status and manager flag. */
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Identity records: the user rows better-auth keeps (through its Drizzle adapter, below) and the
+ * few reads and writes of them the shop makes itself.
+ */
+export function createAuthRepository(db: Database) {
+  return {
+    /** better-auth's own storage: users, sessions, linked accounts, verification tokens. */
+    adapter: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+
+    async findUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Emails are matched whatever their case. */
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row;
+    },
+
+    async statusOf(userId: string): Promise<UserRow['status'] | undefined> {
+      const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+      return row?.status;
+    },
+
+    async endSessions(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async markEmailVerified(userId: string): Promise<void> {
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

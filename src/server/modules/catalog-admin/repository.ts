@@ -1,0 +1,153 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { SHOE_LIMITS } from '../../../domain/admin.js';
+import type { Brand } from '../../../domain/catalog.js';
+import type { Database } from '../../db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
+import { brands, shoes, stockEntries } from '../../db/schema.js';
+
+/** A shoe's fields as the admin forms set them, in the database's units (cents). */
+export interface ShoeFields {
+  name: string;
+  brandId: string;
+  description: string;
+  color: string;
+  priceCents: number;
+}
+
+/** Thrown inside a transaction to undo what it did so far; never leaves this file. */
+class Rollback extends Error {}
+
+/**
+ * The catalogue's writes (the reads are catalog/repository.ts). Every change to a shoe bumps its
+ * `version`, so concurrent edits can tell they raced.
+ */
+export function createCatalogAdminRepository(db: Database) {
+  return {
+    /** The brand's id, its name matched whatever its case. */
+    async brandIdOf(name: string): Promise<string | undefined> {
+      const [brand] = await db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(sql`lower(${brands.name}) = ${name.toLowerCase()}`);
+      return brand?.id;
+    },
+
+    /** A new shoe with its first size, both or neither. */
+    async insertShoe(
+      shoe: ShoeFields & { id: string; image: string },
+      firstSize: { size: string; quantity: number },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(shoes).values(shoe);
+        await tx.insert(stockEntries).values({ shoeId: shoe.id, ...firstSize });
+      });
+    },
+
+    /**
+     * Every field at once and one stock entry's quantity, compare-and-set on `version`: false (and
+     * nothing changed) when the shoe is gone or changed since that version was read.
+     */
+    async updateShoe(
+      id: string,
+      version: number,
+      fields: ShoeFields & { onSale?: boolean; image?: string },
+      stock: { entryId: string; quantity: number },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(shoes)
+          .set({ ...fields, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
+          // Compare-and-set: a concurrent edit that committed first makes this one fail.
+          .where(and(eq(shoes.id, id), eq(shoes.version, version)))
+          .returning({ id: shoes.id });
+        if (updated.length === 0) return false;
+        await tx
+          .update(stockEntries)
+          .set({ quantity: stock.quantity })
+          .where(eq(stockEntries.id, stock.entryId));
+        return true;
+      });
+    },
+
+    /**
+     * Adds a size, or adds the quantity to the size the shoe already has; refused ('too_many') when
+     * that would pass the largest quantity a size may have.
+     */
+    async addStock(id: string, size: string, quantity: number): Promise<'added' | 'missing' | 'too_many'> {
+      try {
+        return await db.transaction(async (tx) => {
+          // The shoe row first, then its stock, in the same order as updateShoe: taking the two locks in
+          // opposite orders deadlocked a restock racing a modify on PostgreSQL (a 500 for one of them).
+          const bumped = await tx
+            .update(shoes)
+            .set({ version: sql`${shoes.version} + 1`, updatedAt: new Date() })
+            .where(eq(shoes.id, id))
+            .returning({ id: shoes.id });
+          if (bumped.length === 0) return 'missing' as const;
+          const stocked = await tx
+            .insert(stockEntries)
+            .values({ shoeId: id, size, quantity })
+            .onConflictDoUpdate({
+              target: [stockEntries.shoeId, stockEntries.size],
+              set: { quantity: sql`${stockEntries.quantity} + ${quantity}` },
+              // Checked again under the lock: two restocks at once must not pass the limit together.
+              setWhere: sql`${stockEntries.quantity} + ${quantity} <= ${SHOE_LIMITS.maxQuantity}`,
+            })
+            .returning({ id: stockEntries.id });
+          // Too many: the version bump goes too.
+          if (stocked.length === 0) throw new Rollback();
+          return 'added' as const;
+        });
+      } catch (error) {
+        if (error instanceof Rollback) return 'too_many';
+        throw error;
+      }
+    },
+
+    /** The shoe's name, or undefined when there is no such shoe. */
+    async setOnSale(id: string, onSale: boolean): Promise<string | undefined> {
+      const [updated] = await db
+        .update(shoes)
+        .set({ onSale, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
+        .where(eq(shoes.id, id))
+        .returning({ name: shoes.name });
+      return updated?.name;
+    },
+
+    /** Whether there was such a shoe. Its stock, favorites and reviews go with it (foreign keys). */
+    async deleteShoe(id: string): Promise<boolean> {
+      const deleted = await db.delete(shoes).where(eq(shoes.id, id)).returning({ id: shoes.id });
+      return deleted.length > 0;
+    },
+
+    /** 'exists' when a brand has that name already, whatever its case (a unique index on lower(name)). */
+    async insertBrand(name: string): Promise<Brand | 'exists'> {
+      try {
+        const [brand] = await db
+          .insert(brands)
+          .values({ name })
+          .returning({ _id: brands.id, name: brands.name });
+        return brand!;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists';
+        throw error;
+      }
+    },
+
+    /** Refused ('has_shoes') while shoes of the brand exist. */
+    async deleteBrand(id: string): Promise<'deleted' | 'missing' | 'has_shoes'> {
+      const [shoesOfBrand] = await db.select({ n: count() }).from(shoes).where(eq(shoes.brandId, id));
+      if ((shoesOfBrand?.n ?? 0) > 0) return 'has_shoes';
+      try {
+        const deleted = await db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
+        return deleted.length > 0 ? 'deleted' : 'missing';
+      } catch (error) {
+        // A shoe created between the count and the delete: the foreign key refuses.
+        if (isForeignKeyViolation(error)) return 'has_shoes';
+        throw error;
+      }
+    },
+  };
+}
+
+export type CatalogAdminRepository = ReturnType<typeof createCatalogAdminRepository>;

@@ -1,0 +1,30 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { favorites } from '../../db/schema.js';
+
+/** A user's favorite shoes: one row per user and shoe. */
+export function createFavoriteRepository(db: Database) {
+  return {
+    /** The ids of the user's favorite shoes, newest first, at most `limit`. */
+    async shoeIds(userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ shoeId: favorites.shoeId })
+        .from(favorites)
+        .where(eq(favorites.userId, userId))
+        .orderBy(desc(favorites.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.shoeId);
+    },
+
+    /** Adding one twice keeps one. */
+    async add(userId: string, shoeId: string): Promise<void> {
+      await db.insert(favorites).values({ userId, shoeId }).onConflictDoNothing();
+    },
+
+    async remove(userId: string, shoeId: string): Promise<void> {
+      await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.shoeId, shoeId)));
+    },
+  };
+}
+
+export type FavoriteRepository = ReturnType<typeof createFavoriteRepository>;

@@ -1,0 +1,38 @@
+import { isUuid, type Shoe } from '../../../domain/catalog.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { notFound } from '../../http/errors.js';
+import type { CatalogRepository } from '../catalog/repository.js';
+import type { CatalogService } from '../catalog/service.js';
+import type { FavoriteRepository } from './repository.js';
+
+const MAX_FAVORITES = 500;
+
+/** A user's favorite shoes (spec §7 favorites); who may touch whose is the routes' guard. */
+export function createFavoriteService(deps: {
+  favorites: FavoriteRepository;
+  catalog: CatalogService;
+  shoes: Pick<CatalogRepository, 'shoeExists'>;
+}) {
+  const { favorites, catalog, shoes } = deps;
+
+  return {
+    /** Newest first, as whole shoes; shoes deleted since are gone with their favorite. */
+    async list(userId: string): Promise<Shoe[]> {
+      return catalog.getShoes(await favorites.shoeIds(userId, MAX_FAVORITES));
+    },
+
+    async add(userId: string, shoeId: string): Promise<{ message: string }> {
+      if (!isUuid(shoeId) || !(await shoes.shoeExists(shoeId))) throw notFound(MESSAGES.catalog.shoeNotFound);
+      await favorites.add(userId, shoeId);
+      return { message: MESSAGES.favorites.added };
+    },
+
+    /** Removing a shoe that is not a favorite (or no shoe at all) is not an error. */
+    async remove(userId: string, shoeId: string): Promise<{ message: string }> {
+      if (isUuid(shoeId)) await favorites.remove(userId, shoeId);
+      return { message: MESSAGES.favorites.removed };
+    },
+  };
+}
+
+export type FavoriteService = ReturnType<typeof createFavoriteService>;

@@ -1,0 +1,59 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ContactInput } from '../../../domain/forms.js';
+import type { Database } from '../../db/client.js';
+import { contactMessages, mailOutbox, newsletterSubscribers } from '../../db/schema.js';
+import type { MailMessage, MailOutbox } from '../../mail/mailer.js';
+
+/** Newsletter subscribers, messages from the contact form, and the outbox of every mail sent or kept. */
+export function createMailRepository(db: Database) {
+  const outbox: MailOutbox = {
+    async keep(message: MailMessage, sentAt: Date | null): Promise<void> {
+      await db.insert(mailOutbox).values({ ...message, sentAt });
+    },
+  };
+
+  return {
+    outbox,
+
+    /** The new subscriber's unsubscribe token; undefined when the address is subscribed already. */
+    async subscribe(email: string, token: string): Promise<string | undefined> {
+      const [inserted] = await db
+        .insert(newsletterSubscribers)
+        .values({ email, unsubscribeToken: token })
+        .onConflictDoNothing()
+        .returning({ token: newsletterSubscribers.unsubscribeToken });
+      return inserted?.token;
+    },
+
+    /** A former subscriber's token, subscribed again; undefined when the address never unsubscribed. */
+    async resubscribe(email: string): Promise<string | undefined> {
+      const [row] = await db
+        .update(newsletterSubscribers)
+        .set({ unsubscribedAt: null })
+        .where(
+          and(
+            sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`,
+            isNotNull(newsletterSubscribers.unsubscribedAt),
+          ),
+        )
+        .returning({ token: newsletterSubscribers.unsubscribeToken });
+      return row?.token;
+    },
+
+    /** Whether the token named a subscriber. */
+    async unsubscribe(token: string): Promise<boolean> {
+      const rows = await db
+        .update(newsletterSubscribers)
+        .set({ unsubscribedAt: new Date() })
+        .where(eq(newsletterSubscribers.unsubscribeToken, token))
+        .returning({ id: newsletterSubscribers.id });
+      return rows.length > 0;
+    },
+
+    async saveContactMessage(input: ContactInput): Promise<void> {
+      await db.insert(contactMessages).values(input);
+    },
+  };
+}
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

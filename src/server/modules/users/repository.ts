@@ -1,0 +1,52 @@
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
+import { users } from '../../db/schema.js';
+import type { UserRow } from '../auth/repository.js';
+
+/** The administrator's view of the users: a searchable page of them, and their status and role. */
+export function createUserRepository(db: Database) {
+  return {
+    /** Oldest first; `q` matches the email or the name. */
+    async list(query: {
+      q?: string;
+      offset: number;
+      limit: number;
+    }): Promise<{ rows: UserRow[]; total: number }> {
+      const { q, offset, limit } = query;
+      const where = q
+        ? or(ilike(users.email, containsPattern(q)), ilike(users.name, containsPattern(q)))
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.createdAt), asc(users.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async update(
+      id: string,
+      changes: { status?: UserRow['status']; manager?: boolean },
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { withStartupLock } from '../db/migrate.js';
+import { createMailer } from '../mail/mailer.js';
+import { createAccountRepository } from '../modules/accounts/repository.js';
+import { createAccountService } from '../modules/accounts/service.js';
+import { createAdminRepository } from '../modules/admin/repository.js';
+import { createAdminService } from '../modules/admin/service.js';
+import { createAnalyticsRepository } from '../modules/analytics/repository.js';
+import { createAnalyticsService } from '../modules/analytics/service.js';
+import { createCurrentUser } from '../modules/auth/current-user.js';
+import { createAuthRepository } from '../modules/auth/repository.js';
+import { createAuth, ensureAdmin } from '../modules/auth/service.js';
+import { resolveSessionSecret } from '../modules/auth/session-secret.js';
+import { createCatalogCacheSync } from '../modules/catalog/cache-sync.js';
+import { createCatalogRepository } from '../modules/catalog/repository.js';
+import { createCatalogCache } from '../modules/catalog/response-cache.js';
+import { createCatalogService } from '../modules/catalog/service.js';
+import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
+import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
+import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
+import { createCheckoutService } from '../modules/checkout/service.js';
+import { createFavoriteRepository } from '../modules/favorites/repository.js';
+import { createFavoriteService } from '../modules/favorites/service.js';
+import { createHealthRepository } from '../modules/health/repository.js';
+import { createReadiness } from '../modules/health/service.js';
+import { createMailRepository } from '../modules/mail/repository.js';
+import { createMailService } from '../modules/mail/service.js';
+import { createPaymentService } from '../modules/payments/service.js';
+import { createReviewRepository } from '../modules/reviews/repository.js';
+import { createReviewService } from '../modules/reviews/service.js';
+import { createSeoRepository } from '../modules/seo/repository.js';
+import { createUploadService } from '../modules/uploads/service.js';
+import { createUserRepository } from '../modules/users/repository.js';
+import { createUserService } from '../modules/users/service.js';
+import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
+import type { SharedCounters } from '../redis/shared-counters.js';
+import type { ImageStorage } from '../storage/image-storage.js';
+
+/**
+ * How long a catalogue answer is reused. Writes clear it at once on this instance and, on
+ * PostgreSQL, on the others (cache-sync.ts); the TTL bounds how long another instance may show a
+ * stale copy while that announcement cannot get through (checkout re-checks stock anyway).
+ */
+const CATALOG_CACHE_TTL_MS = 5_000;
+
+export interface ServicesOptions {
+  config: Config;
+  database: DatabaseHandle;
+  imageStorage: ImageStorage;
+  counters: SharedCounters;
+  log: FastifyBaseLogger;
+  stopping?: AbortSignal;
+  /** Create the administrator account when missing. */
+  bootstrapAdmin: boolean;
+}
+
+/**
+ * Every repository and service of the shop, built once from the configuration; the routes get
+ * them from here (modules/api-routes.ts, app.ts). Only repositories are handed the database (the
+ * checkout service builds its attempts repository itself; the cache sync LISTENs on the pool).
+ */
+export async function createServices(options: ServicesOptions) {
+  const { config, database, imageStorage, counters, log, stopping } = options;
+  const { db } = database;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const adminEmail = config.ADMIN_EMAIL;
+  const images = imageStorage.store;
+
+  const mailRepository = createMailRepository(db);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outbox: mailRepository.outbox,
+    log,
+  });
+
+  const google = config.GOOGLE_CLIENT_ID
+    ? {
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        issuer: config.GOOGLE_ISSUER,
+      }
+    : undefined;
+  const secret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
+  const identities = createAuthRepository(db);
+  const auth = createAuth({ repository: identities, mailer, secret, publicUrl, google });
+  if (options.bootstrapAdmin) {
+    const admin = { email: adminEmail, password: config.ADMIN_PASSWORD };
+    // Under the startup lock: instances starting together must not both find it missing and create it.
+    await withStartupLock(database, () => ensureAdmin(auth, identities, admin, (line) => log.warn(line)));
+  }
+  const currentUser = createCurrentUser({ auth, repository: identities, adminEmail });
+
+  const catalogCache = createCatalogCache({
+    ttlMs: CATALOG_CACHE_TTL_MS,
+    maxBytes: 32 * 1024 * 1024,
+    // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
+    pageMaxBytes: 32 * 1024 * 1024,
+  });
+  // On PostgreSQL other instances may share the database: they hear of catalogue writes at once.
+  const catalogSync = database.pool
+    ? createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log })
+    : undefined;
+  const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount);
+  const catalog = createCatalogService(catalogRepository);
+
+  // The Stripe SDK loads only when payments go through Stripe: test mode starts without it.
+  const stripeModule =
+    config.PAYMENTS === 'stripe' ? await import('../payments/stripe-payment-provider.js') : undefined;
+  const stripe = stripeModule?.createStripeClient({
+    secretKey: config.STRIPE_SECRET_KEY!,
+    apiUrl: config.STRIPE_API_URL,
+    timeoutMs: config.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
+  });
+  const paymentProvider =
+    stripeModule && stripe
+      ? stripeModule.createStripePaymentProvider(stripe)
+      : createTestPaymentProvider(secret);
+  const orders = createOrdersRepository(db);
+  const checkout = createCheckoutService({
+    db,
+    payments: paymentProvider,
+    orders,
+    mailer,
+    publicUrl,
+    singleInstance: database.kind === 'pglite',
+    log,
+  });
+
+  return {
+    publicUrl,
+    currentUser,
+    catalogCache,
+    catalogSync,
+    auth,
+    accounts: createAccountService({
+      auth,
+      identities,
+      profiles: createAccountRepository(db),
+      images,
+      adminEmail,
+    }),
+    googleEnabled: Boolean(google),
+    attempts: counters.attempts,
+    users: createUserService({ users: createUserRepository(db), adminEmail }),
+    catalog,
+    catalogAdmin: createCatalogAdminService({
+      repository: createCatalogAdminRepository(db),
+      catalog: catalogRepository,
+      images,
+    }),
+    favorites: createFavoriteService({
+      favorites: createFavoriteRepository(db),
+      catalog,
+      shoes: catalogRepository,
+    }),
+    reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),
+    mail: createMailService({
+      repository: mailRepository,
+      mailer,
+      publicUrl,
+      contactTo: config.CONTACT_TO ?? adminEmail,
+    }),
+    payments: createPaymentService({
+      provider: paymentProvider,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+      webhook:
+        stripe && config.STRIPE_WEBHOOK_SECRET ? { stripe, secret: config.STRIPE_WEBHOOK_SECRET } : undefined,
+    }),
+    checkout,
+    orders,
+    admin: createAdminService(createAdminRepository(db)),
+    analytics: createAnalyticsService(createAnalyticsRepository(db)),
+    readiness: createReadiness({ database: createHealthRepository(db), redis: counters.redis, stopping }),
+    uploads: createUploadService(imageStorage),
+    seo: createSeoRepository(db),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
