@@ -20,7 +20,7 @@ export const SHOE_LIMITS = {
 const LETTERS_AND_SPACES = /^[\p{L} ]+$/u;
 const DESCRIPTION_CHARACTERS = /^[\p{L} ,.]+$/u;
 const DIGITS = /^\d+$/;
-/** DESIGN.md §2: sizes are whole or half ("9", "9.5"); the spec's "digits only" allows no half. */
+/** Sizes are whole or half ("9", "9.5"); the spec's "digits only" allows no half. */
 const SIZE = /^\d+(\.5)?$/;
 
 /** Required (empty or too long: `required`), then a format rule (`format`). */

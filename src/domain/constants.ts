@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN.md §1. */
+/** Business constants of spec §9 and the page sizes of spec §4. */
 export const SHOP_NAME = 'Sneaker Street';
 
 /** How many deals the home page's carousel cycles through, cheapest first. */

@@ -1,5 +1,5 @@
 /**
- * Paging rules of spec §4 and DESIGN.md §1: pages are windows of `pageSize`
+ * Paging rules of spec §4: pages are windows of `pageSize`
  * items starting at `offset`; Previous is hidden on the first page and Next on
  * the last; the page resets to the first whenever the filtered list changes.
  */

@@ -2,7 +2,7 @@ import { MESSAGES } from './messages.js';
 import { z } from 'zod';
 import { checkoutAddressSchema } from './forms.js';
 
-/** Stripe's published test cards and what each does (test mode only, DESIGN.md §3). */
+/** Stripe's published test cards and what each does (test mode only, docs/decisions/001). */
 export const TEST_CARD_OUTCOMES = {
   '4242424242424242': 'succeeded',
   '4000056655665556': 'succeeded',

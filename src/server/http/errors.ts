@@ -40,7 +40,7 @@ const CODES_BY_STATUS: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** Field path -> first message: `{ "name": "Please enter a valid name." }` (DESIGN.md §6). */
+/** Field path -> first message: `{ "name": "Please enter a valid name." }` (docs/api.md). */
 function fieldMessages(issues: { instancePath: string; message?: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {

@@ -52,7 +52,7 @@ export interface ChargeRequest {
 export type SettledPayment = 'succeeded' | 'canceled';
 
 /**
- * One interface for the built-in test processor and Stripe (DESIGN.md §3).
+ * One interface for the built-in test processor and Stripe (docs/decisions/001).
  * A payment goes in two steps so that its id is known, and recorded, before
  * any money can move: whatever happens after that (timeout, crash), the
  * payment can be looked up and settled.

@@ -52,7 +52,7 @@ function notCharged(error: unknown): PaymentError {
 }
 
 /**
- * Stripe in production (DESIGN.md §3): cards never reach our server; Stripe
+ * Stripe in production (docs/decisions/001): cards never reach our server; Stripe
  * Elements turns them into a payment method in the browser. The server
  * creates a PaymentIntent for the amount it computed (no money moves), and
  * then confirms it, each with an idempotency key derived from the checkout's,

@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Field name -> message, for validation errors (DESIGN.md §6). */
+    /** Field name -> message, for validation errors (docs/api.md). */
     readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(message);

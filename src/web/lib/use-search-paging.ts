@@ -5,8 +5,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search text and page of a searchable list (the admin tables, the orders page). The
- * request follows the text once typing pauses; a new search starts on the first page (DESIGN.md
- * §1: the page resets when the filter changes), even one typed back to an earlier text. The
+ * request follows the text once typing pauses; a new search starts on the first page (spec §4:
+ * the page resets when the filter changes), even one typed back to an earlier text. The
  * offset remembers which search it belongs to, so a page chosen for one search never carries
  * over to another, and the reset needs no effect.
  */

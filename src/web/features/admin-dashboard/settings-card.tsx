@@ -9,7 +9,7 @@ import { DashboardCard } from './dashboard-card';
 /** Where the third-party providers are managed (spec §2: links to payment and authentication). */
 const STRIPE_DASHBOARD = 'https://dashboard.stripe.com';
 const GOOGLE_CREDENTIALS = 'https://console.cloud.google.com/apis/credentials';
-/** The OpenAPI reference the server generates (DESIGN.md §3). */
+/** The OpenAPI reference the server generates (docs/decisions/001). */
 const API_DOCS = '/api/docs';
 
 interface SettingRowProps {

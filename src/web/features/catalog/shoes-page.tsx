@@ -4,7 +4,7 @@ import { useShoes } from '../../api/use-shoes';
 import { ShoeListingLayout } from '../../components/shoe-listing-layout';
 import { usePageOffset } from '../../components/use-page-offset';
 
-/** `/shoes`: the whole collection, 6 per page (DESIGN.md §1). */
+/** `/shoes`: the whole collection, 6 per page (spec §4). */
 export default function ShoesPage() {
   const paging = usePageOffset(PAGE_SIZE.collection);
   const shoes = useShoes({ offset: paging.offset, limit: PAGE_SIZE.collection });

@@ -10,7 +10,7 @@ import { CART_STORAGE_KEY } from '../../../domain/constants';
 
 /**
  * The cart lives in localStorage under `carrito` (spec §3) and survives reloads and
- * navigation (DESIGN.md §2). A tiny external store rather than React context: any
+ * navigation (README, "Cart"). A tiny external store rather than React context: any
  * component subscribes through useSyncExternalStore and only re-renders on change.
  */
 type Listener = () => void;
