@@ -70,12 +70,16 @@ const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 const OPERATIONS = 48;
 
 /**
- * Operations no fuzzed request can get a 2xx from, each with the reason. Every other operation
- * must answer a 2xx at least once, or the code behind its validation went untested. Empty today:
- * generated checkouts include whole carts priced as the server prices them, and generated reviews
- * name shoes the shopper received.
+ * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
+ * that proves their success instead. Every other operation must answer a 2xx at least once, or the
+ * code behind its validation went untested: generated checkouts include whole carts priced as the
+ * server prices them, and generated reviews name shoes the shopper received.
  */
-const CANNOT_SUCCEED: Record<string, string> = {};
+const CANNOT_SUCCEED: Record<string, string> = {
+  'PUT /api/shoes/{id}':
+    'a modify goes through only as the administrator, with the shoe’s current version and seven ' +
+    'letters-only fields at once: 1 in 40 upload runs at best (tests/api/catalog-admin.test.ts modifies shoes)',
+};
 
 type Role = 'admin' | 'user' | 'visitor';
 type Body =
@@ -278,35 +282,60 @@ const pools = {
   tokens: [] as string[],
 };
 
+/**
+ * Every pool in a fixed order (never the table's physical order, which an update changes on
+ * PostgreSQL): with the fixed seed, each run sends the same requests and gets the same answers.
+ */
 async function refreshPools() {
   // The shopper's reviewable shoes first: a valid review of one of them goes through.
   const mine = await reviewable();
   pools.reviewable = mine;
-  const others = (await db.select({ id: shoes.id }).from(shoes).limit(12)).map((row) => row.id);
+  const others = (
+    await db.select({ id: shoes.id }).from(shoes).orderBy(shoes.name, shoes.createdAt).limit(12)
+  ).map((row) => row.id);
   pools.shoeIds = [...new Set([...mine, ...others])].slice(0, 12);
   const inStock = await db
     .select({ shoeId: stockEntries.shoeId, size: stockEntries.size, priceCents: shoes.priceCents })
     .from(stockEntries)
     .innerJoin(shoes, eq(shoes.id, stockEntries.shoeId))
     .where(gt(stockEntries.quantity, 0))
+    .orderBy(shoes.name, stockEntries.size)
     .limit(10);
   pools.carts = inStock.map((row) => ({
     shoes: [{ _id: row.shoeId, size: row.size, quantity: 1 }],
     amount: row.priceCents,
   }));
-  const shoeRows = await db.select({ cents: shoes.priceCents, version: shoes.version }).from(shoes).limit(20);
+  const shoeRows = await db
+    .select({ cents: shoes.priceCents, version: shoes.version })
+    .from(shoes)
+    .orderBy(shoes.name, shoes.createdAt)
+    .limit(20);
   pools.amounts = shoeRows.map((row) => row.cents);
   pools.versions = [...new Set(shoeRows.map((row) => row.version))];
-  const brandRows = await db.select({ id: brands.id, name: brands.name }).from(brands).limit(20);
+  const brandRows = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .orderBy(brands.name)
+    .limit(20);
   pools.brandIds = brandRows.map((row) => row.id);
   pools.brandNames = brandRows.map((row) => row.name);
-  const userRows = await db.select({ id: users.id, email: users.email }).from(users).limit(20);
+  const userRows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .orderBy(users.email)
+    .limit(20);
   // Own ids first: favorites and orders answer only their owner (and the administrator).
   pools.userIds = [...new Set([adminRow!.id, ...fixedUserIds, ...userRows.map((row) => row.id)])].slice(0, 8);
   pools.emails = userRows.map((row) => row.email);
-  const orderRows = await db.select({ id: orders.id, idPayment: orders.idPayment }).from(orders).limit(10);
+  const orderRows = await db
+    .select({ id: orders.id, idPayment: orders.idPayment })
+    .from(orders)
+    .orderBy(orders.idPayment)
+    .limit(10);
   pools.orderRefs = orderRows.flatMap((row) => [row.id, row.idPayment]);
-  pools.reviewIds = (await db.select({ id: reviews.id }).from(reviews).limit(10)).map((row) => row.id);
+  pools.reviewIds = (
+    await db.select({ id: reviews.id }).from(reviews).orderBy(reviews.createdAt, reviews.review).limit(10)
+  ).map((row) => row.id);
   // Unsubscribe links of the newsletter, and password reset links.
   const unsubscribe = await db
     .select({ token: newsletterSubscribers.unsubscribeToken })
