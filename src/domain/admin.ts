@@ -112,7 +112,6 @@ export type PagedSearchQuery = z.infer<typeof pagedSearchQuerySchema>;
 
 export const shoeAnswerSchema = z.object({ message: z.string(), shoe: shoeSchema });
 export const brandAnswerSchema = z.object({ message: z.string(), brand: brandSchema });
-export const messageSchema = z.object({ message: z.string() });
 
 /** The business at a glance: what the dashboard shows above its tables. */
 export const SALES_CHART_DAYS = 30;

@@ -53,6 +53,11 @@ export function isCartLine(value: unknown): value is CartLine {
   );
 }
 
+/** A cart line with only its known fields (a stored or passed-in line may carry more). */
+export function cartLineFields({ _id, name, image, quantity, price, size }: CartLine): CartLine {
+  return { _id, name, image, quantity, price, size };
+}
+
 /** Reads a stored cart; anything that is not a valid cart resets it to empty. */
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (!raw) return [];
@@ -60,14 +65,7 @@ export function parseStoredCart(raw: string | null): CartLine[] {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed) || parsed.length > CART_LIMITS.lines || !parsed.every(isCartLine)) return [];
     // Like the schema, only the known fields are kept.
-    return parsed.map(({ _id, name, image, quantity, price, size }) => ({
-      _id,
-      name,
-      image,
-      quantity,
-      price,
-      size,
-    }));
+    return parsed.map(cartLineFields);
   } catch {
     return [];
   }

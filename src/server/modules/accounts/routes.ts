@@ -11,7 +11,6 @@ import {
   forgetPasswordSchema,
   resetPasswordSchema,
   sessionSchema,
-  userSchema,
 } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -20,10 +19,13 @@ import { createAttemptLimiter } from '../../http/attempt-limiter.js';
 import { errorBodySchema, HttpError } from '../../http/errors.js';
 import { documentMultipartForm } from '../../http/multipart-form.js';
 import type { AccountService, AuthAnswer } from './service.js';
+import { providersAnswerSchema } from '../../../domain/contracts/accounts.js';
+import {
+  messageAnswerSchema as messageSchema,
+  messageAndUserAnswerSchema as messageAndUserSchema,
+  userAnswerSchema,
+} from '../../../domain/contracts/answers.js';
 
-const messageSchema = z.object({ message: z.string() });
-const userAnswerSchema = z.object({ user: userSchema });
-const messageAndUserSchema = z.object({ message: z.string(), user: userSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const imageForm = z.object({
   image: z.file().describe('JPEG, PNG, WebP, GIF or AVIF (checked by content), at most 5 MB'),
@@ -84,7 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['account'],
         summary: 'Which sign-in providers are configured',
-        response: { 200: z.object({ google: z.boolean() }) },
+        response: { 200: providersAnswerSchema },
       },
     },
     async () => ({ google: googleEnabled }),

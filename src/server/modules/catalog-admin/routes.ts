@@ -6,7 +6,6 @@ import {
   createBrandSchema,
   createShoeSchema,
   createSizeSchema,
-  messageSchema,
   modifyShoeSchema,
   onSaleSchema,
   SHOE_IMAGE_MAX_BYTES,
@@ -17,6 +16,7 @@ import { errorBodySchema } from '../../http/errors.js';
 import { documentMultipartForm, readMultipartForm } from '../../http/multipart-form.js';
 import { parseWith } from '../../http/validate.js';
 import type { CatalogAdminService } from './service.js';
+import { messageAnswerSchema as messageSchema } from '../../../domain/contracts/answers.js';
 
 const idParams = z.object({ id: z.string().max(200) });
 const errors = {

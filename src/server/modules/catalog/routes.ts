@@ -1,10 +1,7 @@
 import etag from '@fastify/etag';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  brandSchema,
   colorListQuerySchema,
-  searchMessageSchema,
   shoeIdSchema,
   shoeListQuerySchema,
   shoeSchema,
@@ -13,6 +10,12 @@ import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CatalogCache } from './response-cache.js';
 import type { CatalogService } from './service.js';
+import {
+  brandListAnswerSchema,
+  colorListAnswerSchema,
+  searchAnswerSchema,
+  shoeListAnswerSchema,
+} from '../../../domain/contracts/catalog.js';
 
 const pageQuerySchema = shoeListQuerySchema.pick({ offset: true, limit: true });
 
@@ -31,7 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         summary: 'List shoes: filter by brand or colour, sort by price, search by name (typo-tolerant)',
         querystring: shoeListQuerySchema,
         response: {
-          200: z.union([z.array(shoeSchema), searchMessageSchema]),
+          200: searchAnswerSchema,
           400: errorBodySchema,
         },
       },
@@ -51,7 +54,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         tags: ['catalog'],
         summary: 'Shoes on sale, cheapest first',
         querystring: pageQuerySchema,
-        response: { 200: z.array(shoeSchema), 400: errorBodySchema },
+        response: { 200: shoeListAnswerSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) =>
@@ -68,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         tags: ['catalog'],
         summary: 'Colours available, optionally within one brand (for the colour filter)',
         querystring: colorListQuerySchema,
-        response: { 200: z.array(z.string()), 400: errorBodySchema },
+        response: { 200: colorListAnswerSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) =>
@@ -96,7 +99,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         tags: ['catalog'],
         summary: 'Brands by name (all of them, up to 100, unless paged), optionally searched by name',
         querystring: pagedSearchQuerySchema,
-        response: { 200: z.array(brandSchema), 400: errorBodySchema },
+        response: { 200: brandListAnswerSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) =>

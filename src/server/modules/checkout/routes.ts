@@ -9,6 +9,7 @@ import type { CurrentUser } from '../auth/current-user.js';
 import { forbidden } from '../auth/identity.js';
 import type { OrdersRepository } from './orders-repository.js';
 import type { CheckoutService } from './service.js';
+import { checkoutAnswerSchema, orderListAnswerSchema } from '../../../domain/contracts/checkout.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const MAX_ORDERS_LISTED = 100;
@@ -36,7 +37,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
         body: checkoutRequestSchema,
         response: {
-          200: z.object({ message: z.string(), order: orderSchema }),
+          200: checkoutAnswerSchema,
           402: errorBodySchema,
           409: errorBodySchema,
           ...errors,
@@ -63,7 +64,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         tags: ['checkout', 'admin'],
         summary: 'All orders, newest first, paged, searched by email or idPayment (administrator or manager)',
         querystring: pagedSearchQuerySchema,
-        response: { 200: z.array(orderSchema), ...errors },
+        response: { 200: orderListAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -80,7 +81,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         tags: ['checkout'],
         summary: "A user's orders, newest first (the user themself, or the administrator)",
         params: z.object({ userId: z.string().max(200) }),
-        response: { 200: z.array(orderSchema), ...errors },
+        response: { 200: orderListAnswerSchema, ...errors },
       },
     },
     async (request) => {

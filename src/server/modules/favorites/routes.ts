@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shoeSchema } from '../../../domain/catalog.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { forbidden } from '../auth/identity.js';
 import type { FavoriteService } from './service.js';
+import { shoeListAnswerSchema } from '../../../domain/contracts/catalog.js';
+import { messageAnswerSchema as messageSchema } from '../../../domain/contracts/answers.js';
 
-const messageSchema = z.object({ message: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const uidParams = z.object({ uid: z.string().max(200) });
 const shoeBody = z.object({ shoeId: z.string().max(100) }).strict();
@@ -34,7 +34,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<FavoriteRoutesOptions> = asyn
         tags: ['favorites'],
         summary: "The signed-in user's favorite shoes, newest first",
         params: uidParams,
-        response: { 200: z.array(shoeSchema), ...errors },
+        response: { 200: shoeListAnswerSchema, ...errors },
       },
     },
     async (request) => favorites.list(await ownUid(request, request.params.uid)),

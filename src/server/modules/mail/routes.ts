@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { contactSchema, newsletterSchema } from '../../../domain/forms.js';
 import { errorBodySchema } from '../../http/errors.js';
 import { UNSUBSCRIBED, type MailService } from './service.js';
+import { messageAnswerSchema as messageSchema } from '../../../domain/contracts/answers.js';
 
-const messageSchema = z.object({ message: z.string() });
 /** Forms a robot could hammer: a few per minute per address is plenty for a person. */
 const rateLimit = { max: 5, timeWindow: '1 minute' };
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paymentMethodRequestSchema } from '../../../domain/payment.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { PaymentService } from './service.js';
+import { paymentMethodAnswerSchema, paymentsConfigAnswerSchema } from '../../../domain/contracts/checkout.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -39,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ['checkout'],
         summary: 'Which card processor the payment form talks to',
         response: {
-          200: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
+          200: paymentsConfigAnswerSchema,
         },
       },
     },
@@ -56,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         summary: 'Turn a card into a payment method id (pm_...), like Stripe.js createPaymentMethod',
         body: paymentMethodRequestSchema,
         response: {
-          200: z.object({ id: z.string() }),
+          200: paymentMethodAnswerSchema,
           402: errorBodySchema,
           429: errorBodySchema,
           ...errors,

@@ -9,6 +9,7 @@ import {
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { ReviewService } from './service.js';
+import { messageAnswerSchema } from '../../../domain/contracts/answers.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -97,7 +98,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         tags: ['reviews'],
         summary: 'Delete your own review (the administrator may delete any)',
         params: z.object({ reviewId: z.string().max(100) }),
-        response: { 200: z.object({ message: z.string() }), ...errors },
+        response: { 200: messageAnswerSchema, ...errors },
       },
     },
     async (request) => reviews.delete(await currentUser.require(request), request.params.reviewId),

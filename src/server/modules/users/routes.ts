@@ -5,6 +5,7 @@ import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { UserService } from './service.js';
+import { userListAnswerSchema } from '../../../domain/contracts/users.js';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
@@ -42,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
           offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
           limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(PAGE_SIZE.adminUsers),
         }),
-        response: { 200: z.array(userSchema), 400: errorBodySchema, ...errors },
+        response: { 200: userListAnswerSchema, 400: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {

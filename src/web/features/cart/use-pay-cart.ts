@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../domain/account';
-import { subtotalCents, type CartLine } from '../../../domain/cart-lines';
+import { cartLineFields, subtotalCents, type CartLine } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -109,14 +109,7 @@ export function usePayCart({
   async function pay(user: User, values: PaymentFormValues): Promise<void> {
     setFailure(null);
     toast.dismiss('payment-failed');
-    const shoes = lines.map(({ _id, name, image, quantity, price, size }) => ({
-      _id,
-      name,
-      image,
-      quantity,
-      price,
-      size,
-    }));
+    const shoes = lines.map(cartLineFields);
     const amount = subtotalCents(lines);
     const methodRequest = paymentMethodRequest(values);
     // With Stripe's card field the card cannot be read: the count of its edits stands for it.

@@ -1,4 +1,4 @@
-import { messageSchema } from '../../../../domain/admin';
+import { messageAnswerSchema as messageSchema } from '../../../../domain/contracts/answers';
 import { apiUrl, sendJson } from '../../../api/http';
 import { useCatalogChange } from './use-catalog-change';
 
