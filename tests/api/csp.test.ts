@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspOf } from './support/csp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** The Content-Security-Policy lets Stripe.js and its card field in only when the shop uses Stripe. */
@@ -11,16 +12,7 @@ const STRIPE = {
 
 /** `default-src 'self';script-src ...` -> directive name -> its sources. */
 async function policyOf(t: TestApp, url: string): Promise<Map<string, string[]>> {
-  const response = await t.app.inject({ method: 'GET', url });
-  const header = response.headers['content-security-policy'];
-  expect(typeof header).toBe('string');
-  return new Map(
-    String(header)
-      .split(';')
-      .map((directive) => directive.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name!, sources]),
-  );
+  return cspOf(await t.app.inject({ method: 'GET', url }));
 }
 
 describe('Content-Security-Policy with PAYMENTS=stripe', () => {

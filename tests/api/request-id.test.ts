@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
+import { closedPort } from './support/closed-port.js';
 
 /**
  * Structured logs with a request id (issue 9): every log line is JSON and carries the request's id
@@ -27,17 +27,6 @@ const raw: string[] = [];
 let app: FastifyInstance;
 let database: DatabaseHandle;
 let dataDir: string;
-
-/** A port nothing listens on: the database "refuses connections". */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const linesOf = (id: string) =>
   raw.map((line) => JSON.parse(line) as LogLine).filter((line) => line.reqId === id);

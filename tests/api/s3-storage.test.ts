@@ -70,6 +70,18 @@ async function createShoe(image: Buffer) {
   });
 }
 
+/** A new shopper uploads a profile image to `app`. */
+async function uploadAvatar(app: TestApp) {
+  const { cookie } = await signUp(app.app);
+  const form = await multipart({}, { name: 'me.png', type: 'image/png', bytes: png });
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/account/image',
+    payload: form.payload,
+    headers: { ...form.headers, cookie, origin: TEST_ORIGIN },
+  });
+}
+
 describe('images in S3-compatible storage', () => {
   it('stores a new shoe image in the bucket, not on disk, and serves it from there', async () => {
     const created = await createShoe(png);
@@ -94,14 +106,7 @@ describe('images in S3-compatible storage', () => {
   });
 
   it('stores an avatar in the bucket too', async () => {
-    const { cookie } = await signUp(t.app);
-    const form = await multipart({}, { name: 'me.png', type: 'image/png', bytes: png });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/image',
-      payload: form.payload,
-      headers: { ...form.headers, cookie, origin: TEST_ORIGIN },
-    });
+    const response = await uploadAvatar(t);
     expect(response.statusCode).toBe(200);
     const url: string = response.json().user.image;
     expect(url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
@@ -175,14 +180,7 @@ describe('images linked at S3_PUBLIC_URL', () => {
   });
 
   it('returns absolute image URLs there, while /uploads/ still serves older links', async () => {
-    const { cookie } = await signUp(linked.app);
-    const form = await multipart({}, { name: 'me.png', type: 'image/png', bytes: png });
-    const response = await linked.app.inject({
-      method: 'POST',
-      url: '/api/account/image',
-      payload: form.payload,
-      headers: { ...form.headers, cookie, origin: TEST_ORIGIN },
-    });
+    const response = await uploadAvatar(linked);
     expect(response.statusCode).toBe(200);
     const url: string = response.json().user.image;
     expect(url).toMatch(/^https:\/\/cdn\.example\.com\/shop\/avatars\/.+\.webp$/);

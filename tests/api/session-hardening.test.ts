@@ -11,6 +11,7 @@ import { mailOutbox, sessions, users } from '../../src/server/db/schema.js';
 import { CROSS_SITE_REFUSED } from '../../src/server/http/same-origin.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
+import { cspOf } from './support/csp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** Issue 7, item 5: cookies, session lifetime, CSRF, login rate limits and security headers. */
@@ -530,17 +531,7 @@ describe('login rate limits', () => {
 });
 
 describe('security headers', () => {
-  function policy(response: LightMyRequestResponse): Map<string, string[]> {
-    const header = response.headers['content-security-policy'];
-    expect(typeof header).toBe('string');
-    return new Map(
-      String(header)
-        .split(';')
-        .map((directive) => directive.trim().split(/\s+/))
-        .filter(([name]) => name)
-        .map(([name, ...sources]) => [name!, sources]),
-    );
-  }
+  const policy = cspOf;
 
   it.each([
     ['an HTML page', '/shoes', /text\/html/],

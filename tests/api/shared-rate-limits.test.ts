@@ -16,6 +16,7 @@ import {
 } from '../../src/server/http/attempt-counter.js';
 import { signIn, signUp, TEST_ORIGIN } from './support/session.js';
 import { openTestDatabase } from './support/test-database.js';
+import { closedPort } from './support/closed-port.js';
 
 /**
  * Several instances behind a load balancer (issue 9): with REDIS_URL, the per-address limits
@@ -61,17 +62,6 @@ async function instance(overrides: Partial<Env>): Promise<FastifyInstance> {
 }
 
 const sharing = () => instance({ REDIS_URL, REDIS_KEY_PREFIX: KEY_PREFIX });
-
-/** A port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A "Redis" that accepts connections and never answers: a stuck server or a black-holed route. */
 async function silentServer() {

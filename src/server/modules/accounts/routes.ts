@@ -92,43 +92,44 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async () => ({ google: googleEnabled }),
   );
 
-  app.post(
-    '/account/sign-up',
+  // Sign-up and sign-in take the same body and answer the same way: only their limits, their
+  // summary and the refusal they may give (409 'Email already in use', 404 'User not found') differ.
+  const credentialRoutes = [
     {
-      config: { rateLimit: perAddress(10) },
-      preHandler: perAccount('sign-up', 5),
-      schema: {
-        tags: ['account'],
-        summary: 'Create an account with email and password, and sign in',
-        body: credentialsSchema,
-        response: { 200: userAnswerSchema, 409: errorBodySchema, ...errors },
-      },
+      path: '/account/sign-up',
+      limits: { perAddress: 10, perAccount: 5 },
+      summary: 'Create an account with email and password, and sign in',
+      refusal: 409,
+      act: accounts.signUp,
     },
-    async (request, reply) =>
-      send(
-        reply,
-        await accounts.signUp(request.body.email, request.body.password, fromNodeHeaders(request.headers)),
-      ),
-  );
-
-  app.post(
-    '/account/sign-in',
     {
-      config: { rateLimit: perAddress(20) },
-      preHandler: perAccount('sign-in', 8),
-      schema: {
-        tags: ['account'],
-        summary: 'Sign in with email and password',
-        body: credentialsSchema,
-        response: { 200: userAnswerSchema, 404: errorBodySchema, ...errors },
-      },
+      path: '/account/sign-in',
+      limits: { perAddress: 20, perAccount: 8 },
+      summary: 'Sign in with email and password',
+      refusal: 404,
+      act: accounts.signIn,
     },
-    async (request, reply) =>
-      send(
-        reply,
-        await accounts.signIn(request.body.email, request.body.password, fromNodeHeaders(request.headers)),
-      ),
-  );
+  ] as const;
+  for (const route of credentialRoutes) {
+    app.post(
+      route.path,
+      {
+        config: { rateLimit: perAddress(route.limits.perAddress) },
+        preHandler: perAccount(route.path.slice('/account/'.length), route.limits.perAccount),
+        schema: {
+          tags: ['account'],
+          summary: route.summary,
+          body: credentialsSchema,
+          response: { 200: userAnswerSchema, [route.refusal]: errorBodySchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          await route.act(request.body.email, request.body.password, fromNodeHeaders(request.headers)),
+        ),
+    );
+  }
 
   app.post(
     '/account/sign-out',

@@ -40,33 +40,24 @@ export const favoriteRoutes: FastifyPluginAsyncZod<FavoriteRoutesOptions> = asyn
     async (request) => favorites.list(await ownUid(request, request.params.uid)),
   );
 
-  app.post(
-    '/favorites/:uid',
-    {
+  // Adding and removing take the same body and answer the same way.
+  const changes = [
+    { method: 'POST', summary: 'Add a shoe to the favorites (adding twice keeps one)', act: favorites.add },
+    { method: 'DELETE', summary: 'Remove a shoe from the favorites', act: favorites.remove },
+  ] as const;
+  for (const change of changes) {
+    app.route({
+      method: change.method,
+      url: '/favorites/:uid',
       onRequest: currentUser.requireUser,
       schema: {
         tags: ['favorites'],
-        summary: 'Add a shoe to the favorites (adding twice keeps one)',
+        summary: change.summary,
         params: uidParams,
         body: shoeBody,
         response: { 200: messageSchema, ...errors },
       },
-    },
-    async (request) => favorites.add(await ownUid(request, request.params.uid), request.body.shoeId),
-  );
-
-  app.delete(
-    '/favorites/:uid',
-    {
-      onRequest: currentUser.requireUser,
-      schema: {
-        tags: ['favorites'],
-        summary: 'Remove a shoe from the favorites',
-        params: uidParams,
-        body: shoeBody,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) => favorites.remove(await ownUid(request, request.params.uid), request.body.shoeId),
-  );
+      handler: async (request) => change.act(await ownUid(request, request.params.uid), request.body.shoeId),
+    });
+  }
 };
