@@ -93,14 +93,19 @@ const orderFact = (page: Page, term: string): Locator =>
     .filter({ has: page.getByRole('term').filter({ hasText: term }) })
     .getByRole('definition');
 
+/** A cart holding one pair of `shoe` (its first size in stock), opened. */
+async function openCartWith(page: Page, shoe: Shoe): Promise<Shoe> {
+  await addToCartFromDetail(page, shoe, inStockSizes(shoe)[0]!);
+  await page.goto('/cart');
+  return shoe;
+}
+
 test.describe('checkout', () => {
   test('a visitor who presses PAY is asked to create a user and sent to sign in', async ({
     page,
     catalog,
   }) => {
-    const shoe = shoeWithSizes(catalog, 1);
-    await addToCartFromDetail(page, shoe, inStockSizes(shoe)[0]!);
-    await page.goto('/cart');
+    const shoe = await openCartWith(page, shoeWithSizes(catalog, 1));
     await expect(payButton(page)).toHaveText(`PAY ${formatPrice(shoe.price)}`);
     await payButton(page).click();
     await expect(toast(page, 'create your user for pay')).toBeVisible();
@@ -237,9 +242,7 @@ test.describe('checkout', () => {
     page,
     catalog,
   }) => {
-    const shoe = shoeWithSizes(catalog, 1);
-    await addToCartFromDetail(page, shoe, inStockSizes(shoe)[0]!);
-    await page.goto('/cart');
+    await openCartWith(page, shoeWithSizes(catalog, 1));
     const form = paymentForm(page);
     const field = (label: string) => form.getByLabel(label, { exact: true });
 

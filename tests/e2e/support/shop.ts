@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { CartLine } from '../../../src/domain/cart-lines';
 
 /** Locators and small journeys shared by the specs, named after what a shopper sees. */
 
@@ -41,15 +42,8 @@ export async function expectPath(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === path);
 }
 
-/** The cart as stored in localStorage under `carrito`. */
-export interface StoredLine {
-  _id: string;
-  name: string;
-  image: string;
-  quantity: number;
-  price: number;
-  size: string;
-}
+/** The cart as stored in localStorage under `carrito`: the shop's own cart line. */
+export type StoredLine = CartLine;
 
 export async function storedCart(page: Page): Promise<unknown> {
   return page.evaluate(() => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canUseAdminPanel } from '../../../domain/account.js';
 import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { checkoutRequestSchema, orderSchema } from '../../../domain/payment.js';
+import { sendPage } from '../../http/paged-answer.js';
 import { errorBodySchema, notFound } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import { forbidden } from '../auth/identity.js';
@@ -67,10 +68,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         response: { 200: orderListAnswerSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const page = await orders.list(request.query);
-      return reply.header('x-total-count', page.total).send(page.items);
-    },
+    async (request, reply) => sendPage(reply, await orders.list(request.query)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '../../../domain/account.js';
 import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
+import { sendPage } from '../../http/paged-answer.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { UserService } from './service.js';
@@ -46,10 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: userListAnswerSchema, 400: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const page = await users.list(request.query);
-      return reply.header('x-total-count', page.total).send(page.items);
-    },
+    async (request, reply) => sendPage(reply, await users.list(request.query)),
   );
 
   app.put(
