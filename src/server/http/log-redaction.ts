@@ -1,36 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-
-/**
- * Names of query parameters and body fields that can carry a credential, a token or card data.
- * None of the shop's own pages or endpoints takes a secret in a URL (forms post, tokens travel in
- * bodies), but a stale page, a mail link or a client elsewhere may put one there: it must still
- * never reach a log. Matched whole, without regard to case.
- */
-const SECRET_NAMES = [
-  'password',
-  'newPassword',
-  'currentPassword',
-  'confirmPassword',
-  'token',
-  'code',
-  'state',
-  'secret',
-  'card',
-  'cardNumber',
-  'number',
-  'cvc',
-  'cvv',
-  'expiry',
-] as const;
-
-const SECRET_NAME = new RegExp(`^(${SECRET_NAMES.join('|')})$|token|password|secret`, 'i');
+import { ALWAYS_SECRET_FIELDS, isSecretName, SECRET_FIELDS } from './secret-names.js';
 
 /** Path segments that are themselves a token (better-auth's reset link), after these prefixes. */
 const SECRET_PATH_PREFIXES = ['/api/auth/reset-password/'];
 
 export const REDACTED = '[redacted]';
-
-export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 
 /** A URL as it may be logged: secret query values and token path segments replaced. */
 export function redactUrl(url: string): string {
@@ -69,18 +43,6 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Names that are a secret wherever they appear in a logged object (`code` or `state` are not: an error has a code). */
-const CREDENTIAL_NAMES = [
-  'password',
-  'newPassword',
-  'currentPassword',
-  'token',
-  'secret',
-  'cardNumber',
-  'cvc',
-  'cvv',
-];
-
 /**
  * pino's redaction of objects logged alongside a message: every secret name in a logged body,
  * credentials one level down in anything else, and the headers that carry a session.
@@ -89,6 +51,6 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
-  ...SECRET_NAMES.flatMap((name) => [`body.${name}`, `*.body.${name}`]),
-  ...CREDENTIAL_NAMES.flatMap((name) => [name, `*.${name}`]),
+  ...SECRET_FIELDS.flatMap((name) => [`body.${name}`, `*.body.${name}`]),
+  ...ALWAYS_SECRET_FIELDS.flatMap((name) => [name, `*.${name}`]),
 ];

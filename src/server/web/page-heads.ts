@@ -11,7 +11,7 @@ import { catalogUrls } from '../../domain/catalog-urls.js';
 /** What the browser may fetch before the app asks: the page's code, its API answers, its main image. */
 export interface PagePreloads {
   modules: string[];
-  /** The code a page rendered on the server still needs before its content shows (see BROWSER_DRAWN_ROUTES). */
+  /** The code a page rendered on the server still needs before its content shows (the route table's `browserDrawn`). */
   renderedModules: string[];
   fetches: string[];
   /** The answers about the visitor (who is signed in), which a page rendered on the server leaves to the browser. */
