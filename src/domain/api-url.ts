@@ -1,4 +1,4 @@
-export type QueryParams = Record<string, string | number | undefined>;
+export type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined>;
 
 /**
  * Builds `/api{path}?...`, leaving out empty parameters so cache keys and URLs stay canonical.
@@ -8,7 +8,9 @@ export type QueryParams = Record<string, string | number | undefined>;
 export function apiUrl(path: string, params: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
+    // A list is the parameter repeated (`size=9&size=10`), as the filters take it.
+    if (Array.isArray(value)) for (const item of value) search.append(key, item);
+    else if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const query = search.toString();
   return `/api${path}${query ? `?${query}` : ''}`;

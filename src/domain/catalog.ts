@@ -1,6 +1,9 @@
 import { z } from 'zod';
 export { availableSizes, isInStock } from './stock.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_SEARCH_LENGTH } from './constants.js';
+import { MESSAGES } from './messages.js';
+import { FILTER_LIMITS, FILTER_SCOPES, isFilterText, parsePrice } from './shoe-filters.js';
+import { isChartSize } from './size-chart.js';
 import { SORTS } from './sorts.js';
 
 /** Entity shapes of spec §3 as the API returns them. */
@@ -36,19 +39,64 @@ export { SORTS, type ShoeSort } from './sorts.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/** Query of `GET /api/shoes`: every list is bounded. */
-export const shoeListQuerySchema = z.object({
-  name: z
-    .string()
-    .max(MAX_SEARCH_LENGTH, `The search can be at most ${MAX_SEARCH_LENGTH} characters`)
+/** A parameter that may be repeated (`size=9&size=10`): always a list, at most FILTER_LIMITS.values long. */
+const repeatable = (item: z.ZodType<string, string>) =>
+  z
+    .union([item, z.array(item)])
+    .optional()
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+    .pipe(z.array(z.string()).max(FILTER_LIMITS.values, MESSAGES.catalog.tooManyValues));
+
+const filterText = z.string().refine(isFilterText, MESSAGES.catalog.badFilterText);
+const price = z
+  .string()
+  .refine((value) => parsePrice(value) !== undefined, MESSAGES.catalog.badPrice)
+  .transform((value) => parsePrice(value)!)
+  .optional();
+
+/** The filters of `GET /api/shoes` and `/api/shoes/facets` (domain/shoe-filters.ts); a bad value is a 400. */
+const filterShape = {
+  size: repeatable(z.string().refine(isChartSize, MESSAGES.catalog.unknownSize)),
+  color: repeatable(filterText),
+  brand: repeatable(filterText),
+  minPrice: price,
+  maxPrice: price,
+  onSale: z
+    .enum(['true', 'false'], MESSAGES.catalog.badOnSale)
+    .transform((value) => value === 'true')
     .optional(),
-  brand: optionalText(40),
-  color: optionalText(40),
-  sort: z.enum(SORTS).optional(),
+  sort: z.enum(SORTS, MESSAGES.catalog.badSort).optional(),
+};
+
+const priceRangeInOrder = (query: { minPrice?: number; maxPrice?: number }) =>
+  query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice;
+
+const pageShape = {
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_LIST_LIMIT),
-});
+};
+
+/** `?offset=&limit=`: every list is bounded. */
+export const pageQuerySchema = z.object(pageShape);
+
+/** Query of `GET /api/shoes`: the filters, a name search and one bounded page. */
+export const shoeListQuerySchema = z
+  .object({
+    name: z
+      .string()
+      .max(MAX_SEARCH_LENGTH, `The search can be at most ${MAX_SEARCH_LENGTH} characters`)
+      .optional(),
+    ...filterShape,
+    ...pageShape,
+  })
+  .refine(priceRangeInOrder, { message: MESSAGES.catalog.priceRange, path: ['maxPrice'] });
 export type ShoeListQuery = z.infer<typeof shoeListQuerySchema>;
+
+/** Query of `GET /api/shoes/facets`: the filters, and which of them bound the page's selection. */
+export const shoeFacetsQuerySchema = z
+  .object({ ...filterShape, scope: repeatable(z.enum(FILTER_SCOPES)) })
+  .refine(priceRangeInOrder, { message: MESSAGES.catalog.priceRange, path: ['maxPrice'] });
+export type ShoeFacetsQuery = z.infer<typeof shoeFacetsQuerySchema>;
 
 export const colorListQuerySchema = z.object({ brand: optionalText(40) });
 

@@ -138,6 +138,21 @@ export const MESSAGES = {
   catalog: {
     noSearchMatch: 'No shoes match your search',
     shoeNotFound: 'Shoe not found',
+    unknownSize: 'Pick sizes from the size chart (6 to 11.5)',
+    badPrice: 'A price is a number of dollars, like 50 or 49.99',
+    priceRange: 'The lowest price cannot be above the highest',
+    badFilterText: 'A colour or brand name has 1 to 40 characters',
+    tooManyValues: 'Pick at most 20 values of one filter',
+    badSort: 'Sort by price_asc, price_desc, newest or best_selling',
+    badOnSale: 'onSale is true or false',
+  },
+  /** The catalogue's filters (domain/shoe-filters.ts) as the storefront shows them. */
+  facets: {
+    showResults: (count: number) => `Show ${count} ${count === 1 ? 'shoe' : 'shoes'}`,
+  },
+  /** Honest stock and 'Email me when it's back' (the shoe page, the restock mail). */
+  restock: {
+    emailMe: "Email me when it's back",
   },
   /** The checkout's answers (server) beyond the spec's notices. */
   checkout: {

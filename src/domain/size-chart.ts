@@ -27,3 +27,16 @@ export const CHART_SIZES: readonly string[] = SIZE_CHART.map((row) => row.size);
 export function compareSizes(a: string, b: string): number {
   return Number(a) - Number(b);
 }
+
+/**
+ * The bit of a chart size in a shoe's sizes in stock (`shoes.sizes_in_stock`; the database's
+ * `chart_size_bit`, migration 0007, numbers them the same way); 0 for a size off the chart.
+ */
+export function sizeBit(size: string): number {
+  const index = CHART_SIZES.indexOf(size);
+  return index < 0 ? 0 : 1 << index;
+}
+
+export function isChartSize(value: string): boolean {
+  return CHART_SIZES.includes(value);
+}

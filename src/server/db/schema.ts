@@ -46,15 +46,26 @@ export const shoes = pgTable(
     image: text('image').notNull(),
     /** Bumped on every change, so concurrent admin edits can detect a lost update. */
     version: integer('version').notNull().default(1),
+    /**
+     * One bit per size of the chart (domain/size-chart.ts `sizeBit`) whose quantity is above 0: the
+     * size filter and its counts read this column instead of joining the stock. Kept by a trigger on
+     * stock_entries (migration 0007), whatever writes the stock.
+     */
+    sizesInStock: integer('sizes_in_stock').notNull().default(0),
+    /** Pairs sold, all orders together: the 'best selling' order. Kept by a trigger on order_lines. */
+    unitsSold: integer('units_sold').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('shoes_brand_idx').on(t.brandId),
-    index('shoes_price_idx').on(t.priceCents),
     index('shoes_on_sale_idx').on(t.onSale),
     // The lists' orders: a page is the first rows of an index scan, not a sort of the whole catalogue.
     index('shoes_name_id_idx').on(t.name, t.id),
+    index('shoes_price_name_id_idx').on(t.priceCents, t.name, t.id),
+    index('shoes_newest_idx').on(t.createdAt.desc(), t.name, t.id),
+    index('shoes_best_selling_idx').on(t.unitsSold.desc(), t.name, t.id),
+    index('shoes_color_lower_idx').on(sql`lower(${t.color})`),
     index('shoes_on_sale_price_idx')
       .on(t.priceCents, t.name, t.id)
       .where(sql`${t.onSale}`),
@@ -184,6 +195,28 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('newsletter_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * 'Email me when it's back': one waiting address per email, shoe and size. Adding stock to the size
+ * mails every waiting address once and deletes its request (used up); the token unsubscribes.
+ */
+export const restockRequests = pgTable(
+  'restock_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    shoeId: uuid('shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('restock_requests_email_shoe_size_unique').on(sql`lower(${t.email})`, t.shoeId, t.size),
+    index('restock_requests_shoe_size_idx').on(t.shoeId, t.size),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

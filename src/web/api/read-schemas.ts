@@ -6,6 +6,7 @@ import {
   brandListAnswerSchema,
   colorListAnswerSchema,
   searchAnswerSchema,
+  shoeFacetsAnswerSchema,
   shoeListAnswerSchema,
 } from '../../domain/contracts/catalog';
 
@@ -21,6 +22,7 @@ export const readSchemas = {
   shoe: shoeSchema,
   shoeList: shoeListAnswerSchema,
   colorList: colorListAnswerSchema,
+  shoeFacets: shoeFacetsAnswerSchema,
   reviewList: z.array(reviewSchema),
   reviewEligibility: reviewEligibilitySchema,
   searchAnswer: searchAnswerSchema,

@@ -1,6 +1,25 @@
-import { and, asc, eq, ilike, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Shoe, ShoeListQuery, StockEntry } from '../../../domain/catalog.js';
-import { compareSizes } from '../../../domain/size-chart.js';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { Shoe, StockEntry } from '../../../domain/catalog.js';
+import {
+  canonicalFilters,
+  NO_FILTERS,
+  type FilterScope,
+  type ShoeFacets,
+  type ShoeFilters,
+} from '../../../domain/shoe-filters.js';
+import { CHART_SIZES, compareSizes, sizeBit } from '../../../domain/size-chart.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
@@ -31,6 +50,40 @@ function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
     onSale: row.onSale,
     stock,
     version: row.version,
+  };
+}
+
+interface FacetRow extends Record<string, unknown> {
+  kind: 'size' | 'range' | 'color' | 'brand';
+  value: string | null;
+  count: number;
+  low: number | null;
+  high: number | null;
+}
+
+/** Each filter as a condition on a shoe (undefined when it is not set), named as its facet. */
+function filterConditions(
+  filters: ShoeFilters,
+): Record<'size' | 'color' | 'brand' | 'price' | 'onSale', SQL | undefined> {
+  const lower = (values: string[]) => values.map((value) => value.toLowerCase());
+  const mask = filters.sizes.reduce((bits, size) => bits | sizeBit(size), 0);
+  const minCents = filters.minPrice === undefined ? undefined : Math.round(filters.minPrice * 100);
+  const maxCents = filters.maxPrice === undefined ? undefined : Math.round(filters.maxPrice * 100);
+  return {
+    size: filters.sizes.length > 0 ? sql`(${shoes.sizesInStock} & ${mask}) <> 0` : undefined,
+    color: filters.colors.length > 0 ? inArray(sql`lower(${shoes.color})`, lower(filters.colors)) : undefined,
+    brand:
+      filters.brands.length > 0
+        ? sql`${shoes.brandId} IN (SELECT b.id FROM ${brands} b WHERE lower(b.name) IN (${sql.join(
+            lower(filters.brands).map((name) => sql`${name}`),
+            sql`, `,
+          )}))`
+        : undefined,
+    price: and(
+      minCents === undefined ? undefined : gte(shoes.priceCents, minCents),
+      maxCents === undefined ? undefined : lte(shoes.priceCents, maxCents),
+    ),
+    onSale: filters.onSale === undefined ? undefined : eq(shoes.onSale, filters.onSale),
   };
 }
 
@@ -80,12 +133,10 @@ export function createCatalogRepository(
      * counted by the window, sorted, cut) is a derived table, and only its rows get their stock,
      * gathered as JSON by a correlated subquery (docs/performance.md, "Search").
      */
-    async listShoes(query: Omit<ShoeListQuery, 'name'> & { name?: string; onSale?: boolean }) {
-      const conditions: SQL[] = [];
+    async listShoes(query: Partial<ShoeFilters> & { name?: string; offset: number; limit: number }) {
+      const filters = canonicalFilters({ ...NO_FILTERS, ...query });
       const search = query.name?.trim().toLowerCase();
-      if (query.brand) conditions.push(sql`lower(${brands.name}) = ${query.brand.toLowerCase()}`);
-      if (query.color) conditions.push(sql`lower(${shoes.color}) = ${query.color.toLowerCase()}`);
-      if (query.onSale !== undefined) conditions.push(eq(shoes.onSale, query.onSale));
+      const conditions: SQL[] = Object.values(filterConditions(filters)).filter((c) => c !== undefined);
       if (search) {
         // Substring match, or a close trigram match so that a typo still finds the shoe.
         conditions.push(sql`(${ilike(shoes.name, containsPattern(search))} OR ${search} <% ${shoes.name})`);
@@ -97,6 +148,8 @@ export function createCatalogRepository(
           ...shoeColumns,
           // Aliased: in a subquery the brand's `name` would clash with the shoe's.
           brand: sql<string>`${brands.name}`.as('brand'),
+          createdAt: shoes.createdAt,
+          unitsSold: shoes.unitsSold,
           relevance: relevance.as('relevance'),
         })
         .from(shoes)
@@ -106,6 +159,8 @@ export function createCatalogRepository(
           ...listOrder({
             relevance: sql`relevance`,
             priceCents: shoes.priceCents,
+            createdAt: shoes.createdAt,
+            unitsSold: shoes.unitsSold,
             name: shoes.name,
             id: shoes.id,
           }),
@@ -124,6 +179,8 @@ export function createCatalogRepository(
           priceCents: page.priceCents,
           onSale: page.onSale,
           version: page.version,
+          createdAt: page.createdAt,
+          unitsSold: page.unitsSold,
           // Spelled out: Drizzle leaves columns unqualified in a select from a subquery.
           stock: sql<[string, string, number][] | null>`(
             SELECT json_agg(json_build_array(e.id, e.size, e.quantity)) FROM ${stockEntries} e WHERE e.shoe_id = page.id)`,
@@ -132,24 +189,17 @@ export function createCatalogRepository(
         .orderBy(...listOrder(page));
       // Counted apart from the page: a window count(*) over the page query would make every request
       // read and sort all matching rows, where the page alone is the first rows of an index scan.
-      const counted = db
+      const countQuery = db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(shoes)
-        .$dynamic();
-      const countQuery = (
-        query.brand ? counted.innerJoin(brands, eq(shoes.brandId, brands.id)) : counted
-      ).where(and(...conditions));
-      const countKey = JSON.stringify([
-        query.brand?.toLowerCase(),
-        query.color?.toLowerCase(),
-        query.onSale,
-        search,
-      ]);
+        .where(and(...conditions));
+      const { sort: _sort, ...counted } = filters;
+      const countKey = JSON.stringify([counted, search]);
       const [rows, total] = await Promise.all([
         pageRows,
         rememberCount(countKey, async () => (await countQuery)[0]?.total ?? 0),
       ]);
-      const items = rows.map(({ stock, ...row }) =>
+      const items = rows.map(({ stock, createdAt: _created, unitsSold: _sold, ...row }) =>
         toShoe(
           row,
           (stock ?? [])
@@ -159,18 +209,92 @@ export function createCatalogRepository(
       );
       return { items, total };
 
-      /** Best match first (searches only), then the chosen price order, then by name. */
+      /** Best match first (searches only), then the chosen order, then by name (each has an index). */
       function listOrder(
-        columns: Record<'relevance' | 'priceCents' | 'name' | 'id', AnyColumn | SQLWrapper>,
+        columns: Record<
+          'relevance' | 'priceCents' | 'createdAt' | 'unitsSold' | 'name' | 'id',
+          AnyColumn | SQLWrapper
+        >,
       ) {
+        const chosen = {
+          price_asc: [sql`${columns.priceCents} ASC`],
+          price_desc: [sql`${columns.priceCents} DESC`],
+          newest: [sql`${columns.createdAt} DESC`],
+          best_selling: [sql`${columns.unitsSold} DESC`],
+        };
         return [
           ...(search ? [sql`${columns.relevance} DESC`] : []),
-          ...(query.sort === 'price_asc' ? [sql`${columns.priceCents} ASC`] : []),
-          ...(query.sort === 'price_desc' ? [sql`${columns.priceCents} DESC`] : []),
+          ...(filters.sort ? chosen[filters.sort] : []),
           sql`${columns.name} ASC`,
           sql`${columns.id} ASC`,
         ];
       }
+    },
+
+    /**
+     * The facets of a filtered list: for each value of each facet, how many shoes it would give with
+     * the other facets' filters kept (one value more of the same facet widens, so its own filter is
+     * left out). Colours and brands are listed as found within the scope (a brand's collection, the
+     * sale), counted or not. One round trip: sizes, the on-sale count and the price range come from
+     * one pass over the shoes (FILTER clauses), colours and brands from one grouping each.
+     */
+    async facets(query: ShoeFilters & { scope: FilterScope[] }): Promise<ShoeFacets> {
+      const filters = canonicalFilters(query);
+      const conditions = filterConditions(filters);
+      const allBut = (facet: keyof typeof conditions) =>
+        and(...Object.entries(conditions).flatMap(([name, c]) => (name === facet || !c ? [] : [c]))) ??
+        sql`true`;
+      const scope = and(...query.scope.flatMap((name) => conditions[name] ?? [])) ?? sql`true`;
+      const sizeCounts = CHART_SIZES.map(
+        (size) =>
+          sql`count(*) FILTER (WHERE ${allBut('size')} AND (${shoes.sizesInStock} & ${sizeBit(size)}) <> 0)`,
+      );
+      const rows = await db.execute<FacetRow>(sql`
+        WITH pass AS (
+          SELECT ARRAY[${sql.join(sizeCounts, sql`, `)}] AS counts,
+                 count(*) FILTER (WHERE ${allBut('onSale')} AND ${shoes.onSale}) AS on_sale,
+                 min(${shoes.priceCents}) FILTER (WHERE ${allBut('price')}) AS low,
+                 max(${shoes.priceCents}) FILTER (WHERE ${allBut('price')}) AS high
+            FROM ${shoes} WHERE ${scope})
+        SELECT 'size' AS kind, chart.size AS value, chart.count::int AS count, NULL::int AS low, NULL::int AS high
+          FROM pass, unnest(ARRAY[${sql.join(
+            CHART_SIZES.map((size) => sql`${size}`),
+            sql`, `,
+          )}]::text[], pass.counts) AS chart(size, count)
+        UNION ALL
+        SELECT 'range', NULL, on_sale::int, low, high FROM pass
+        UNION ALL
+        SELECT 'color', min(${shoes.color}), (count(*) FILTER (WHERE ${allBut('color')}))::int, NULL, NULL
+          FROM ${shoes} WHERE ${scope} GROUP BY lower(${shoes.color})
+        UNION ALL
+        SELECT 'brand', ${brands.name}, (count(*) FILTER (WHERE ${allBut('brand')}))::int, NULL, NULL
+          FROM ${shoes} JOIN ${brands} ON ${brands.id} = ${shoes.brandId}
+         WHERE ${scope} GROUP BY ${brands.id}, ${brands.name}`);
+      const facets: ShoeFacets = {
+        sizes: [],
+        colors: [],
+        brands: [],
+        onSale: 0,
+        price: { min: null, max: null },
+      };
+      for (const row of rows.rows) {
+        if (row.kind === 'range') {
+          facets.onSale = Number(row.count);
+          facets.price = {
+            min: row.low === null ? null : Number(row.low) / 100,
+            max: row.high === null ? null : Number(row.high) / 100,
+          };
+        } else {
+          const list =
+            row.kind === 'size' ? facets.sizes : row.kind === 'color' ? facets.colors : facets.brands;
+          list.push({ value: row.value ?? '', count: Number(row.count) });
+        }
+      }
+      const byName = (a: { value: string }, b: { value: string }) =>
+        a.value.localeCompare(b.value, 'en', { sensitivity: 'base' });
+      facets.colors.sort(byName);
+      facets.brands.sort(byName);
+      return facets;
     },
 
     findShoes,

@@ -2,6 +2,8 @@ import etag from '@fastify/etag';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   colorListQuerySchema,
+  pageQuerySchema,
+  shoeFacetsQuerySchema,
   shoeIdSchema,
   shoeListQuerySchema,
   shoeSchema,
@@ -14,10 +16,9 @@ import {
   brandListAnswerSchema,
   colorListAnswerSchema,
   searchAnswerSchema,
+  shoeFacetsAnswerSchema,
   shoeListAnswerSchema,
 } from '../../../domain/contracts/catalog.js';
-
-const pageQuerySchema = shoeListQuerySchema.pick({ offset: true, limit: true });
 
 /** Catalogue reads: public, bounded, cached until the catalogue changes, and answered with ETags. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cache: CatalogCache }> = async (
@@ -31,7 +32,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     {
       schema: {
         tags: ['catalog'],
-        summary: 'List shoes: filter by brand or colour, sort by price, search by name (typo-tolerant)',
+        summary:
+          'List shoes: filter by sizes in stock, colours, brands, price range and sale (repeat a parameter ' +
+          'for several values: any of them matches), sort by price, newest or best selling, search by name ' +
+          '(typo-tolerant); X-Total-Count holds the number of matches',
         querystring: shoeListQuerySchema,
         response: {
           200: searchAnswerSchema,
@@ -62,6 +66,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         const page = await catalog.listOnSale(request.query.offset, request.query.limit);
         return { body: page.items, total: page.total };
       }),
+  );
+
+  app.get(
+    '/shoes/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Counts per value of every facet (sizes in stock, colours, brands, on sale) and the price range, ' +
+          "each with the other facets' filters applied; `scope` names the filters that bound the page " +
+          '(brand on a collection, onSale on the sale): colours and brands are listed from within them',
+        querystring: shoeFacetsQuerySchema,
+        response: { 200: shoeFacetsAnswerSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      cache.send(request, reply, async () => ({ body: await catalog.facets(request.query) })),
   );
 
   app.get(

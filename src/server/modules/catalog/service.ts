@@ -1,12 +1,26 @@
 import { MESSAGES } from '../../../domain/messages.js';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
-import { isUuid, type Shoe, type ShoeListQuery } from '../../../domain/catalog.js';
+import { isUuid, type Shoe, type ShoeFacetsQuery, type ShoeListQuery } from '../../../domain/catalog.js';
+import type { FilterScope, ShoeFacets, ShoeFilters } from '../../../domain/shoe-filters.js';
 import { notFound } from '../../http/errors.js';
 import type { CatalogRepository } from './repository.js';
 
 export interface ShoePage {
   items: Shoe[];
   total: number;
+}
+
+/** The API's parameters (`size`, `color`, `brand`, repeatable) as the filters they stand for. */
+function filtersOf(query: Omit<ShoeFacetsQuery, 'scope'>): ShoeFilters {
+  return {
+    sizes: query.size,
+    colors: query.color,
+    brands: query.brand,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    onSale: query.onSale,
+    sort: query.sort,
+  };
 }
 
 export function createCatalogService(repository: CatalogRepository) {
@@ -16,7 +30,12 @@ export function createCatalogService(repository: CatalogRepository) {
      * client shows it instead of a list); other filters answer an empty list.
      */
     async listShoes(query: ShoeListQuery): Promise<ShoePage | { message: string }> {
-      const page = await repository.listShoes(query);
+      const page = await repository.listShoes({
+        ...filtersOf(query),
+        name: query.name,
+        offset: query.offset,
+        limit: query.limit,
+      });
       if (query.name?.trim() && page.total === 0) return { message: MESSAGES.catalog.noSearchMatch };
       return page;
     },
@@ -24,6 +43,11 @@ export function createCatalogService(repository: CatalogRepository) {
     /** On-sale shoes cheapest first, as the home carousel shows them. */
     listOnSale(offset: number, limit: number): Promise<ShoePage> {
       return repository.listShoes({ onSale: true, sort: 'price_asc', offset, limit });
+    },
+
+    /** Each facet's values and how many shoes each would give (domain/shoe-filters.ts). */
+    facets(query: ShoeFacetsQuery): Promise<ShoeFacets> {
+      return repository.facets({ ...filtersOf(query), scope: query.scope as FilterScope[] });
     },
 
     async getShoe(id: string): Promise<Shoe> {

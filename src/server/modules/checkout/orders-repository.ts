@@ -44,7 +44,16 @@ function orderTransaction(tx: Tx): OrderTransaction {
       const ordered = [...lines].sort(
         (a, b) => a.shoeId.localeCompare(b.shoeId) || a.size.localeCompare(b.size),
       );
-      for (const line of ordered) {
+      for (const [index, line] of ordered.entries()) {
+        if (ordered[index - 1]?.shoeId !== line.shoeId) {
+          // The shoe's row before its stock rows, as the admin forms take them: its pairs sold (the
+          // 'best selling' order) count this order, and its sizes in stock change at the commit.
+          const pairs = ordered.filter((other) => other.shoeId === line.shoeId);
+          await tx
+            .update(shoes)
+            .set({ unitsSold: sql`${shoes.unitsSold} + ${pairs.reduce((sum, p) => sum + p.quantity, 0)}` })
+            .where(eq(shoes.id, line.shoeId));
+        }
         // The row lock of this UPDATE is what makes concurrent checkouts of the last pair safe.
         const taken = await tx
           .update(stockEntries)
