@@ -1,12 +1,10 @@
 import { apiUrl } from './api-url.js';
-import type { ShoeSort } from './sorts.js';
+import { filterParams, NO_FILTERS, type FilterScope, type ShoeFilters } from './shoe-filters.js';
 
 export interface ShoeListUrlParams {
   offset: number;
   limit: number;
-  brand?: string;
-  color?: string;
-  sort?: ShoeSort;
+  filters?: ShoeFilters;
 }
 
 /**
@@ -19,8 +17,10 @@ export const catalogUrls = {
   session: () => apiUrl('/account/session'),
   shoe: (id: string) => apiUrl(`/shoes/${encodeURIComponent(id)}`),
   reviews: (shoeId: string) => apiUrl(`/reviews/${encodeURIComponent(shoeId)}`),
-  colors: (brand: string | undefined) => apiUrl('/shoes/colors', { brand }),
-  shoes: ({ offset, limit, brand, color, sort }: ShoeListUrlParams) =>
-    apiUrl('/shoes', { offset, limit, brand, color, sort }),
+  shoes: ({ offset, limit, filters = NO_FILTERS }: ShoeListUrlParams) =>
+    apiUrl('/shoes', { offset, limit, ...filterParams(filters) }),
+  /** The sort changes no count: left out, so every order of a list shares one answer. */
+  facets: (filters: ShoeFilters, scope: readonly FilterScope[]) =>
+    apiUrl('/shoes/facets', { ...filterParams({ ...filters, sort: undefined }), scope }),
   onSale: (offset: number, limit: number) => apiUrl('/shoes/onSale', { offset, limit }),
 };

@@ -2,7 +2,7 @@ import { catalogUrls } from './catalog-urls.js';
 import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { offsetOfPage } from './paging.js';
-import { SORTS } from './sorts.js';
+import { listingFilters, listingScope, type Listing } from './shoe-filters.js';
 
 /**
  * Every page of the shop, in one table (docs/decisions/008). The browser's router, the guards, the
@@ -40,6 +40,15 @@ export interface PageRoute {
 
 const pageOffset = (query: URLSearchParams, pageSize: number) => offsetOfPage(query.get('page'), pageSize);
 
+/** A filtered listing's answers: its page of shoes and its facets (features/catalog). */
+function listingData(listing: Listing, query: URLSearchParams, pageSize: number): string[] {
+  const filters = listingFilters(listing, query);
+  return [
+    catalogUrls.shoes({ offset: pageOffset(query, pageSize), limit: pageSize, filters }),
+    catalogUrls.facets(filters, listingScope(listing)),
+  ];
+}
+
 export const PAGES = {
   home: {
     path: '/',
@@ -57,9 +66,7 @@ export const PAGES = {
     visibility: 'public',
     title: 'All sneakers',
     indexed: true,
-    data: (query) => [
-      catalogUrls.shoes({ offset: pageOffset(query, PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
-    ],
+    data: (query) => listingData({ kind: 'all' }, query, PAGE_SIZE.collection),
   },
   shoe: {
     path: '/shoes/:id',
@@ -73,27 +80,16 @@ export const PAGES = {
     screen: 'features/catalog/collection-page.tsx',
     visibility: 'public',
     indexed: true,
-    data: (query, brand) => {
-      const sort = query.get('sort');
-      return [
-        catalogUrls.colors(brand),
-        catalogUrls.shoes({
-          offset: pageOffset(query, PAGE_SIZE.brandCatalogue),
-          limit: PAGE_SIZE.brandCatalogue,
-          brand,
-          color: query.get('color') ?? undefined,
-          sort: SORTS.find((known) => known === sort),
-        }),
-      ];
-    },
+    data: (query, brand) =>
+      listingData({ kind: 'brand', brand: brand ?? '' }, query, PAGE_SIZE.brandCatalogue),
   },
   sale: {
     path: '/sale',
-    screen: 'features/sale/sale-page.tsx',
+    screen: 'features/catalog/sale-page.tsx',
     visibility: 'public',
     title: 'On sale',
     indexed: true,
-    data: (query) => [catalogUrls.onSale(pageOffset(query, PAGE_SIZE.sale), PAGE_SIZE.sale)],
+    data: (query) => listingData({ kind: 'sale' }, query, PAGE_SIZE.sale),
   },
   cart: {
     path: '/cart',

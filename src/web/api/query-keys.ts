@@ -1,11 +1,9 @@
-import type { ShoeSort } from '../../domain/catalog';
+import type { FilterScope, ShoeFilters } from '../../domain/shoe-filters';
 
 export interface ShoeListParams {
   offset: number;
   limit: number;
-  brand?: string;
-  color?: string;
-  sort?: ShoeSort;
+  filters?: ShoeFilters;
 }
 
 /**
@@ -16,9 +14,10 @@ export const catalogKeys = {
   all: ['catalog'] as const,
   shoes: (params: ShoeListParams) => ['catalog', 'shoes', params] as const,
   shoe: (id: string) => ['catalog', 'shoe', id] as const,
+  facets: (filters: ShoeFilters, scope: readonly FilterScope[]) =>
+    ['catalog', 'facets', { filters, scope }] as const,
   onSale: (offset: number, limit: number) => ['catalog', 'on-sale', { offset, limit }] as const,
   brands: () => ['catalog', 'brands'] as const,
-  colors: (brand: string | undefined) => ['catalog', 'colors', brand ?? ''] as const,
   search: (name: string) => ['catalog', 'search', name] as const,
 };
 

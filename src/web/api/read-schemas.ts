@@ -4,7 +4,6 @@ import { shoeSchema } from '../../domain/catalog';
 import { reviewEligibilitySchema, reviewSchema } from '../../domain/review';
 import {
   brandListAnswerSchema,
-  colorListAnswerSchema,
   searchAnswerSchema,
   shoeFacetsAnswerSchema,
   shoeListAnswerSchema,
@@ -21,7 +20,6 @@ export const readSchemas = {
   brandList: brandListAnswerSchema,
   shoe: shoeSchema,
   shoeList: shoeListAnswerSchema,
-  colorList: colorListAnswerSchema,
   shoeFacets: shoeFacetsAnswerSchema,
   reviewList: z.array(reviewSchema),
   reviewEligibility: reviewEligibilitySchema,

@@ -8,8 +8,10 @@ interface ShoeListingLayoutProps {
   eyebrow: string;
   title: string;
   description?: ReactNode;
-  /** Between the title and the shoes: the collection's filters. */
+  /** Between the title and the shoes: the listing's count and sorts. */
   toolbar?: ReactNode;
+  /** Beside the shoes on a desktop: the listing's filters. */
+  aside?: ReactNode;
   shoes: ShoePageQuery;
   paging: PageOffset;
   columns: 3 | 4;
@@ -24,6 +26,7 @@ export function ShoeListingLayout({
   title,
   description,
   toolbar,
+  aside,
   shoes,
   paging,
   columns,
@@ -31,19 +34,32 @@ export function ShoeListingLayout({
   fallback,
 }: ShoeListingLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const list = fallback ?? (
+    <PagedShoeList
+      shoes={shoes}
+      paging={paging}
+      listHeading={heading}
+      headingLevel="h2"
+      columns={columns}
+      emptyTitle={emptyTitle}
+    />
+  );
   return (
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader ref={heading} eyebrow={eyebrow} title={title} description={description} />
-      {toolbar}
-      {fallback ?? (
-        <PagedShoeList
-          shoes={shoes}
-          paging={paging}
-          listHeading={heading}
-          headingLevel="h2"
-          columns={columns}
-          emptyTitle={emptyTitle}
-        />
+      {aside ? (
+        <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+          {aside}
+          <div>
+            {toolbar}
+            {list}
+          </div>
+        </div>
+      ) : (
+        <>
+          {toolbar}
+          {list}
+        </>
       )}
     </div>
   );

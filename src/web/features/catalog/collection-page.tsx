@@ -1,43 +1,34 @@
 import { useParams } from 'react-router';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { useColors } from './api/use-colors';
-import { useShoes } from '../../api/use-shoes';
+import type { Listing } from '../../../domain/shoe-filters';
 import { ShoeListingLayout } from '../../components/shoe-listing-layout';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { usePageOffset } from '../../components/use-page-offset';
-import { CollectionFiltersBar } from './collection-filters';
-import { useCollectionParams } from './use-collection-params';
+import { ListingSidebar, ListingToolbar } from './listing-controls';
+import { useFilteredListing } from './use-filtered-listing';
 
-/** `/collections/:brand`: a brand's shoes, 28 per page, filterable by colour and sortable by price. */
+/** `/collections/:brand`: a brand's shoes, 28 per page, filtered by facets and sorted. */
 export default function CollectionPage() {
   const brand = useParams().brand ?? '';
-  const [filters, setFilters] = useCollectionParams();
-  const paging = usePageOffset(PAGE_SIZE.brandCatalogue);
-  const { data: colors = [] } = useColors(brand);
-  const shoes = useShoes({
-    offset: paging.offset,
-    limit: PAGE_SIZE.brandCatalogue,
-    brand,
-    color: filters.color,
-    sort: filters.sort,
-  });
-  const total = shoes.data?.total ?? 0;
+  const listing: Listing = { kind: 'brand', brand };
+  const state = useFilteredListing(listing, PAGE_SIZE.brandCatalogue);
+  const total = state.shoes.data?.total ?? 0;
   // The URL may say "velo"; once the shoes arrive, show the brand as the shop spells it.
-  const title = shoes.data?.items[0]?.brand ?? brand;
+  const title = state.shoes.data?.items[0]?.brand ?? brand;
   useDocumentTitle(title);
 
   return (
     <ShoeListingLayout
       eyebrow="Collection"
       title={title}
-      description={total > 0 ? `${total} ${total === 1 ? 'model' : 'models'}` : undefined}
-      toolbar={
-        colors.length > 0 && <CollectionFiltersBar colors={colors} filters={filters} onChange={setFilters} />
+      description={
+        total > 0 && state.chosen === 0 ? `${total} ${total === 1 ? 'model' : 'models'}` : undefined
       }
-      shoes={shoes}
-      paging={paging}
+      toolbar={<ListingToolbar listing={listing} state={state} />}
+      aside={<ListingSidebar listing={listing} state={state} />}
+      shoes={state.shoes}
+      paging={state.paging}
       columns={4}
-      emptyTitle={filters.color ? `No ${title} shoes in ${filters.color}` : `No shoes from ${title} yet`}
+      emptyTitle={state.chosen > 0 ? `No ${title} shoes match these filters` : `No shoes from ${title} yet`}
     />
   );
 }

@@ -1,26 +1,26 @@
 import { PAGES } from '../../../domain/routes';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { useShoes } from '../../api/use-shoes';
+import type { Listing } from '../../../domain/shoe-filters';
 import { ShoeListingLayout } from '../../components/shoe-listing-layout';
-import { usePageOffset } from '../../components/use-page-offset';
+import { ListingSidebar, ListingToolbar } from './listing-controls';
+import { useFilteredListing } from './use-filtered-listing';
 
-/** `/shoes`: the whole collection, 6 per page (spec §4). */
+const LISTING: Listing = { kind: 'all' };
+
+/** `/shoes`: the whole collection, 6 per page (spec §4), filtered by facets and sorted. */
 export default function ShoesPage() {
-  const paging = usePageOffset(PAGE_SIZE.collection);
-  const shoes = useShoes({ offset: paging.offset, limit: PAGE_SIZE.collection });
-  const total = shoes.data?.total;
+  const state = useFilteredListing(LISTING, PAGE_SIZE.collection);
   return (
     <ShoeListingLayout
       eyebrow="The collection"
       title={PAGES.shoes.title}
-      description={
-        total === undefined
-          ? undefined
-          : `${total} ${total === 1 ? 'model' : 'models'} from every brand we carry.`
-      }
-      shoes={shoes}
-      paging={paging}
+      description="Every model from every brand we carry. Pick your size to see what is in stock."
+      toolbar={<ListingToolbar listing={LISTING} state={state} />}
+      aside={<ListingSidebar listing={LISTING} state={state} />}
+      shoes={state.shoes}
+      paging={state.paging}
       columns={3}
+      emptyTitle={state.chosen > 0 ? 'No shoes match these filters' : undefined}
     />
   );
 }

@@ -1,0 +1,71 @@
+import type { Listing } from '../../../domain/shoe-filters';
+import { defaultSort } from '../../../domain/shoe-filters';
+import { FilterPanel } from './filter-panel';
+import { FiltersDrawer } from './filters-drawer';
+import { SortBar } from './sort-bar';
+import type { FilteredListing } from './use-filtered-listing';
+
+interface ListingControlsProps {
+  listing: Listing;
+  state: FilteredListing;
+}
+
+function shoeCount(total: number): string {
+  return `${total} ${total === 1 ? 'shoe' : 'shoes'}`;
+}
+
+/**
+ * Above the shoes: how many there are (announced when it changes), the phone's Filters button and
+ * the sorts; a brand's collection keeps the spec's 'All models'.
+ */
+export function ListingToolbar({ listing, state }: ListingControlsProps) {
+  const { filters, setFilters, shoes, chosen } = state;
+  const total = shoes.data?.total;
+  const fallback = defaultSort(listing);
+  return (
+    <div className="mb-6 flex flex-col gap-4 sm:mb-8">
+      <div className="flex items-center justify-between gap-4">
+        <p role="status" className="text-sm font-semibold text-gray-700">
+          {total === undefined ? '' : shoeCount(total)}
+        </p>
+        <FiltersDrawer chosen={chosen} total={total}>
+          <FilterPanel
+            listing={listing}
+            filters={filters}
+            facets={state.facets}
+            onChange={setFilters}
+            filtered={chosen > 0}
+            titled={false}
+          />
+        </FiltersDrawer>
+      </div>
+      <SortBar
+        sort={filters.sort}
+        fallback={fallback}
+        onSort={(sort) => setFilters({ ...filters, sort })}
+        {...(listing.kind === 'brand' && {
+          allModels: chosen === 0 && !filters.sort,
+          onAllModels: () => setFilters({ sizes: [], colors: [], brands: [] }),
+        })}
+      />
+    </div>
+  );
+}
+
+/** Beside the shoes on a desktop: the facets, always open. */
+export function ListingSidebar({ listing, state }: ListingControlsProps) {
+  const { filters, setFilters, chosen } = state;
+  return (
+    <aside aria-label="Filters" className="hidden lg:block">
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
+        <FilterPanel
+          listing={listing}
+          filters={filters}
+          facets={state.facets}
+          onChange={setFilters}
+          filtered={chosen > 0}
+        />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,63 @@
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Flame, Sparkles } from 'lucide-react';
+import { MESSAGES } from '../../../domain/messages';
+import type { ShoeSort } from '../../../domain/sorts';
+
+interface SortBarProps {
+  sort: ShoeSort | undefined;
+  onSort: (sort: ShoeSort | undefined) => void;
+  /** A brand's collection (spec §2): 'All models' clears the filters and the sort. */
+  onAllModels?: () => void;
+  allModels?: boolean;
+  /** The sort the listing falls back to, which cannot be switched off (the sale's cheapest first). */
+  fallback?: ShoeSort;
+}
+
+const SORT_BUTTONS: { sort: ShoeSort; label: string; Icon: typeof ArrowUpNarrowWide }[] = [
+  { sort: 'price_asc', label: 'Price: low to high', Icon: ArrowUpNarrowWide },
+  { sort: 'price_desc', label: 'Price: high to low', Icon: ArrowDownWideNarrow },
+  { sort: 'newest', label: 'Newest', Icon: Sparkles },
+  { sort: 'best_selling', label: 'Best selling', Icon: Flame },
+];
+
+const chipClass =
+  'inline-flex h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-bold transition-colors';
+const chipOff = 'border-gray-300 bg-white text-ink hover:border-ink';
+const chipOn = 'border-ink bg-ink text-white';
+
+/** The sorts as toggle buttons (pressing the chosen one again goes back to the listing's order). */
+export function SortBar({ sort, onSort, onAllModels, allModels = false, fallback }: SortBarProps) {
+  return (
+    <div
+      role="group"
+      aria-label="Sort"
+      // One scrolling row on a phone, so the shoes stay near the top.
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+    >
+      {SORT_BUTTONS.map(({ sort: option, label, Icon }) => {
+        const active = sort === option;
+        return (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onSort(active ? fallback : option)}
+            className={`${chipClass} ${active ? chipOn : chipOff}`}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </button>
+        );
+      })}
+      {onAllModels && (
+        <button
+          type="button"
+          aria-pressed={allModels}
+          onClick={onAllModels}
+          className={`${chipClass} ${allModels ? chipOn : chipOff}`}
+        >
+          {MESSAGES.pages.allModels}
+        </button>
+      )}
+    </div>
+  );
+}
