@@ -45,6 +45,26 @@ const pages: { name: string; open: (page: Page, catalog: Catalog) => Promise<voi
     },
   },
   {
+    name: 'catalogue filtered by a size, on a phone with the filters open',
+    open: async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/shoes?size=9.5&sort=price_asc');
+      await main(page)
+        .getByRole('button', { name: /^Filters/ })
+        .click();
+      await expect(
+        page.getByRole('dialog', { name: 'Filters' }).getByRole('group', { name: 'Size' }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'brand collection with its filters',
+    open: async (page, catalog) => {
+      await page.goto(`/collections/${encodeURIComponent(catalog.shoes[0]!.brand)}?color=Navy`);
+      await expect(main(page).getByRole('complementary', { name: 'Filters' })).toBeVisible();
+    },
+  },
+  {
     name: 'shoe detail',
     open: async (page, catalog) => {
       const shoe = catalog.onSale[0] ?? catalog.shoes[0]!;
