@@ -108,6 +108,18 @@ beforeAll(async () => {
       { name: 'Same Cart', brand: 'Stride', color: 'Green', price: 70, sizes: [['10', 5]] },
       { name: 'Pair Left', brand: 'Stride', color: 'White', price: 50, sizes: [['9', 100]] },
       { name: 'Pair Right', brand: 'Velo', color: 'White', price: 55, sizes: [['9', 100]] },
+      {
+        name: 'Flip',
+        brand: 'Stride',
+        color: 'Teal',
+        price: 40,
+        sizes: [
+          ['9', 1],
+          ['9.5', 1],
+          ['10', 1],
+          ['11', 0],
+        ],
+      },
     ],
   ));
   console.log(`[concurrency] database: ${t.database.kind}`);
@@ -535,4 +547,81 @@ describe('two admins at once', () => {
       .where(eq(shoes.id, ids.get('Contested')!));
     expect(row!.version).toBe((await shoeOf('Contested')).version);
   });
+});
+
+describe('checkouts emptying the sizes of one shoe while the admin restocks and edits it', () => {
+  it('answers no 5xx, and its sizes in stock and pairs sold stay in step with its stock and orders', async () => {
+    const id = ids.get('Flip')!;
+    const sizes = ['9', '9.5', '10'];
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => signUp(t.app)));
+    const rounds = 10;
+    let paid = 0;
+    for (let round = 0; round < rounds; round++) {
+      // One pair of each size: every sale empties its size (a change of the shoe's sizes in stock).
+      await t.database.db
+        .update(stockEntries)
+        .set({ quantity: sql`CASE WHEN ${stockEntries.size} = '11' THEN 0 ELSE 1 END` })
+        .where(eq(stockEntries.shoeId, id));
+      const { version } = (await t.app.inject({ method: 'GET', url: `/api/shoes/${id}` })).json() as {
+        version: number;
+      };
+      const methods = await Promise.all(shoppers.map((shopper) => paymentMethod(shopper.cookie)));
+      const form = await multipart({
+        brand: 'Stride',
+        name: 'Flip',
+        color: 'Teal',
+        price: '40',
+        // The edit sets a size the checkouts are buying: the two meet on its stock row and the shoe's row.
+        size: '9',
+        q: '1',
+        description: 'Edited while it sells.',
+        version: String(version),
+      });
+      const [modified, added, ...checkouts] = await Promise.all([
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/shoes/${id}`,
+          payload: form.payload,
+          headers: { ...form.headers, cookie: admin, origin: TEST_ORIGIN },
+        }),
+        inject('PUT', `/api/shoes/addSize/${id}`, admin, { size: '11', q: '1' }),
+        ...methods.map((method, i) =>
+          inject('POST', '/api/cart/checkout', shoppers[i]!.cookie, {
+            id: method,
+            shoes: [{ _id: id, size: sizes[i % sizes.length], quantity: 1 }],
+            amount: 4000,
+          }),
+        ),
+      ]);
+      expect([200, 409], modified!.body).toContain(modified!.statusCode);
+      expect(added!.statusCode, added!.body).toBe(200);
+      const codes = checkouts.map((response) => response.statusCode).sort();
+      // Two shoppers per size, one pair each: one sale and one 'out of stock' per size.
+      expect(codes, checkouts.map((response) => response.body).join('\n')).toEqual([
+        200, 200, 200, 409, 409, 409,
+      ]);
+      paid += 3;
+    }
+    const { rows } = await t.database.db.execute<{
+      mask: number;
+      expected: number;
+      sold: number;
+      lines: number;
+    }>(sql`
+      SELECT s.sizes_in_stock AS mask, s.units_sold AS sold,
+             (SELECT coalesce(bit_or(chart_size_bit(e.size)), 0) FROM stock_entries e
+               WHERE e.shoe_id = s.id AND e.quantity > 0) AS expected,
+             (SELECT coalesce(sum(l.quantity), 0)::int FROM order_lines l WHERE l.shoe_id = s.id) AS lines
+        FROM shoes s WHERE s.id = ${id}`);
+    const [row] = rows;
+    expect(Number(row!.mask)).toBe(Number(row!.expected));
+    // Size 11 was restocked in every round; 9.5 and 10 sold out.
+    expect(Number(row!.mask) & ((1 << 7) | (1 << 8) | (1 << 10))).toBe(1 << 10);
+    expect(Number(row!.sold)).toBe(paid);
+    expect(Number(row!.lines)).toBe(paid);
+    const inSize = await t.app.inject({ method: 'GET', url: `/api/shoes?size=10&color=Teal` });
+    expect(inSize.headers['x-total-count']).toBe('0');
+    const restocked = await t.app.inject({ method: 'GET', url: `/api/shoes?size=11&color=Teal` });
+    expect(restocked.headers['x-total-count']).toBe('1');
+  }, 120_000);
 });
