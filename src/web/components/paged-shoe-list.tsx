@@ -23,6 +23,7 @@ interface PagedShoeListProps {
   headingLevel: CardHeadingLevel;
   emptyTitle?: string;
   columns: 3 | 4;
+  besideFilters?: boolean;
 }
 
 /** Grid of shoe cards with Previous/Next, shared by every server-paged listing. */
@@ -33,6 +34,7 @@ export function PagedShoeList({
   headingLevel,
   emptyTitle,
   columns,
+  besideFilters,
 }: PagedShoeListProps) {
   const total = page?.total ?? 0;
   const clamped = clampOffset({ offset, pageSize, total });
@@ -50,6 +52,7 @@ export function PagedShoeList({
         busy={stale}
         emptyTitle={emptyTitle}
         columns={columns}
+        besideFilters={besideFilters}
       />
       <Pager
         offset={offset}

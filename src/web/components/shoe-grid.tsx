@@ -13,9 +13,15 @@ interface ShoeGridProps {
    * 28-per-page ones.
    */
   columns: 3 | 4;
+  /** Beside a listing's filters the grid has a sidebar's width less: one column fewer, until wide screens. */
+  besideFilters?: boolean;
 }
 
 const COLUMN_CLASSES = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-3 xl:grid-cols-4' } as const;
+const BESIDE_FILTERS_CLASSES = {
+  3: 'lg:grid-cols-2 xl:grid-cols-3',
+  4: 'lg:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4',
+} as const;
 
 /** Responsive grid of shoe cards: 1 column on phones, 2 on small screens, 3 or 4 on desktops. */
 export function ShoeGrid({
@@ -24,12 +30,13 @@ export function ShoeGrid({
   busy = false,
   emptyTitle = 'No shoes here yet',
   columns,
+  besideFilters = false,
 }: ShoeGridProps) {
   if (shoes.length === 0) return <EmptyState title={emptyTitle} />;
   return (
     <ul
       aria-busy={busy}
-      className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 sm:gap-6 ${COLUMN_CLASSES[columns]} ${busy ? 'opacity-60' : ''}`}
+      className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 sm:gap-6 ${(besideFilters ? BESIDE_FILTERS_CLASSES : COLUMN_CLASSES)[columns]} ${busy ? 'opacity-60' : ''}`}
     >
       {shoes.map((shoe, index) => (
         <li key={shoe._id}>

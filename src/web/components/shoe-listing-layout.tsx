@@ -41,6 +41,7 @@ export function ShoeListingLayout({
       listHeading={heading}
       headingLevel="h2"
       columns={columns}
+      besideFilters={Boolean(aside)}
       emptyTitle={emptyTitle}
     />
   );

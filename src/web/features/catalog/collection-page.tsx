@@ -11,7 +11,6 @@ export default function CollectionPage() {
   const brand = useParams().brand ?? '';
   const listing: Listing = { kind: 'brand', brand };
   const state = useFilteredListing(listing, PAGE_SIZE.brandCatalogue);
-  const total = state.shoes.data?.total ?? 0;
   // The URL may say "velo"; once the shoes arrive, show the brand as the shop spells it.
   const title = state.shoes.data?.items[0]?.brand ?? brand;
   useDocumentTitle(title);
@@ -20,9 +19,6 @@ export default function CollectionPage() {
     <ShoeListingLayout
       eyebrow="Collection"
       title={title}
-      description={
-        total > 0 && state.chosen === 0 ? `${total} ${total === 1 ? 'model' : 'models'}` : undefined
-      }
       toolbar={<ListingToolbar listing={listing} state={state} />}
       aside={<ListingSidebar listing={listing} state={state} />}
       shoes={state.shoes}
