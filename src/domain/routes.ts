@@ -2,7 +2,7 @@ import { catalogUrls } from './catalog-urls.js';
 import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { offsetOfPage } from './paging.js';
-import { listingFilters, listingScope, type Listing } from './shoe-filters.js';
+import { listingFilters, listingScope, type Listing } from './listings.js';
 
 /**
  * Every page of the shop, in one table (docs/decisions/008). The browser's router, the guards, the

@@ -1,5 +1,6 @@
 import { CHART_SIZES } from '../../../domain/size-chart';
-import { toggled, type Listing, type ShoeFacets, type ShoeFilters } from '../../../domain/shoe-filters';
+import type { Listing } from '../../../domain/listings';
+import { toggled, type ShoeFacets, type ShoeFilters } from '../../../domain/shoe-filters';
 import { FacetOptions } from './facet-options';
 import { PriceFacet } from './price-facet';
 

@@ -1,5 +1,4 @@
-import type { Listing } from '../../../domain/shoe-filters';
-import { defaultSort } from '../../../domain/shoe-filters';
+import { defaultSort, type Listing } from '../../../domain/listings';
 import { FilterPanel } from './filter-panel';
 import { FiltersDrawer } from './filters-drawer';
 import { SortBar } from './sort-bar';

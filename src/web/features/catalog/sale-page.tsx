@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import type { Listing } from '../../../domain/shoe-filters';
+import type { Listing } from '../../../domain/listings';
 import { ShoeListingLayout } from '../../components/shoe-listing-layout';
 import { ListingSidebar, ListingToolbar } from './listing-controls';
 import { useFilteredListing } from './use-filtered-listing';

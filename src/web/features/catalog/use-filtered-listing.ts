@@ -1,4 +1,5 @@
-import { listingScope, listingSearch, type Listing, type ShoeFilters } from '../../../domain/shoe-filters';
+import { listingScope, listingSearch, type Listing } from '../../../domain/listings';
+import type { ShoeFilters } from '../../../domain/shoe-filters';
 import { useShoes } from '../../api/use-shoes';
 import { usePageOffset } from '../../components/use-page-offset';
 import { useFacets } from './api/use-facets';
