@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { SlidersHorizontal, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
 import { MESSAGES } from '../../../domain/messages';
+import { SideDrawer } from '../../components/side-drawer';
 
 interface FiltersDrawerProps {
   /** How many values the shopper chose, shown on the button. */
@@ -11,21 +12,11 @@ interface FiltersDrawerProps {
 }
 
 /**
- * The filters on a phone: a button opening them in a drawer. A native modal <dialog> keeps the
- * focus inside, closes on Escape, makes the page behind inert and gives the focus back to the
- * button; filters apply as they are picked, and the footer's button shows what they give.
+ * The filters on a phone: a button opening them in a drawer (a modal dialog: the focus stays inside,
+ * Escape closes it); filters apply as they are picked, and the footer's button shows what they give.
  */
 export function FiltersDrawer({ chosen, total, children }: FiltersDrawerProps) {
   const [open, setOpen] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
     <>
       <button
@@ -44,46 +35,29 @@ export function FiltersDrawer({ chosen, total, children }: FiltersDrawerProps) {
           </span>
         )}
       </button>
-      <dialog
-        ref={dialogRef}
-        // Named outright: a name taken from content that appears with the dialog is not always noticed.
-        aria-label="Filters"
-        aria-modal="true"
+      <SideDrawer
+        open={open}
         onClose={() => setOpen(false)}
-        // A click on the dimmed backdrop lands on the <dialog> itself.
-        onClick={(event) => {
-          if (event.target === event.currentTarget) setOpen(false);
-        }}
-        className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-full max-w-sm overflow-hidden bg-white p-0 text-ink shadow-2xl transition-[translate] duration-300 backdrop:bg-ink/60 starting:open:-translate-x-full"
+        side="left"
+        // Named outright: a name taken from content that appears with the dialog is not always noticed.
+        label={{ text: 'Filters' }}
+        title={
+          <p aria-hidden="true" className="text-lg font-black tracking-tight">
+            Filters
+          </p>
+        }
       >
-        {open && (
-          <div className="flex h-full flex-col">
-            <div className="flex items-center justify-between border-b border-gray-200 px-5 py-3">
-              <p aria-hidden="true" className="text-lg font-black tracking-tight">
-                Filters
-              </p>
-              <button
-                type="button"
-                aria-label="Close"
-                onClick={() => setOpen(false)}
-                className="inline-flex size-11 items-center justify-center rounded-full transition-colors hover:bg-paper"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </div>
-            <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
-            <div className="border-t border-gray-200 p-4">
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="h-12 w-full rounded-full bg-ink text-base font-bold text-white transition-colors hover:bg-accent-dark"
-              >
-                {total === undefined ? 'Show shoes' : MESSAGES.facets.showResults(total)}
-              </button>
-            </div>
-          </div>
-        )}
-      </dialog>
+        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div className="border-t border-gray-200 p-4">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="h-12 w-full rounded-full bg-ink text-base font-bold text-white transition-colors hover:bg-accent-dark"
+          >
+            {total === undefined ? 'Show shoes' : MESSAGES.facets.showResults(total)}
+          </button>
+        </div>
+      </SideDrawer>
     </>
   );
 }

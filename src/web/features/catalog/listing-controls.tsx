@@ -28,14 +28,7 @@ export function ListingToolbar({ listing, state }: ListingControlsProps) {
           {total === undefined ? '' : shoeCount(total)}
         </p>
         <FiltersDrawer chosen={chosen} total={total}>
-          <FilterPanel
-            listing={listing}
-            filters={filters}
-            facets={state.facets}
-            onChange={setFilters}
-            filtered={chosen > 0}
-            titled={false}
-          />
+          <ListingFilterPanel listing={listing} state={state} titled={false} />
         </FiltersDrawer>
       </div>
       <SortBar
@@ -51,19 +44,25 @@ export function ListingToolbar({ listing, state }: ListingControlsProps) {
   );
 }
 
+function ListingFilterPanel({ listing, state, titled }: ListingControlsProps & { titled?: boolean }) {
+  return (
+    <FilterPanel
+      listing={listing}
+      filters={state.filters}
+      facets={state.facets}
+      onChange={state.setFilters}
+      filtered={state.chosen > 0}
+      titled={titled}
+    />
+  );
+}
+
 /** Beside the shoes on a desktop: the facets, always open. */
 export function ListingSidebar({ listing, state }: ListingControlsProps) {
-  const { filters, setFilters, chosen } = state;
   return (
     <aside aria-label="Filters" className="hidden lg:block">
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-        <FilterPanel
-          listing={listing}
-          filters={filters}
-          facets={state.facets}
-          onChange={setFilters}
-          filtered={chosen > 0}
-        />
+        <ListingFilterPanel listing={listing} state={state} />
       </div>
     </aside>
   );
