@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.js';
 import {
   allocate,
+  applyCode,
   appliesTo,
   computeDiscount,
   isDiscountCode,
   normalizeCode,
+  refusalMessage,
   type DiscountableLine,
+  type DiscountCode,
 } from './discounts.js';
 
 const line = (unitPriceCents: number, quantity = 1, brand = 'Stride', onSale = false): DiscountableLine => ({
@@ -111,5 +115,81 @@ describe('computeDiscount', () => {
       line(9000),
     ]);
     expect(result).toEqual({ totalCents: 0, perLine: [0], eligibleCents: 0 });
+  });
+});
+
+describe('applyCode', () => {
+  const code = (fields: Partial<DiscountCode> = {}): DiscountCode => ({
+    code: 'SPRING',
+    amount: { kind: 'percent', percent: 10 },
+    target: { kind: 'cart' },
+    minSubtotalCents: null,
+    startsOn: null,
+    endsOn: null,
+    maxUses: null,
+    uses: 0,
+    oncePerCustomer: false,
+    active: true,
+    ...fields,
+  });
+  const cart = (
+    fields: Partial<{ lines: DiscountableLine[]; today: string; usedByCustomer: boolean }> = {},
+  ) => ({
+    lines: [line(10000)],
+    today: '2026-05-10',
+    usedByCustomer: false,
+    ...fields,
+  });
+  const reason = (result: ReturnType<typeof applyCode>) => (result.ok ? 'ok' : result.refusal);
+
+  it('takes its discount off a cart it applies to', () => {
+    expect(applyCode(code(), cart())).toEqual({
+      ok: true,
+      discount: { totalCents: 1000, perLine: [1000], eligibleCents: 10000 },
+    });
+  });
+
+  it('refuses with the reason a shopper can act on', () => {
+    expect(reason(applyCode(code({ active: false }), cart()))).toEqual({ reason: 'inactive' });
+    expect(reason(applyCode(code({ startsOn: '2026-05-11' }), cart()))).toEqual({
+      reason: 'not_started',
+      startsOn: '2026-05-11',
+    });
+    expect(reason(applyCode(code({ endsOn: '2026-05-09' }), cart()))).toEqual({ reason: 'expired' });
+    expect(reason(applyCode(code({ maxUses: 10, uses: 10 }), cart()))).toEqual({ reason: 'used_up' });
+    expect(reason(applyCode(code({ oncePerCustomer: true }), cart({ usedByCustomer: true })))).toEqual({
+      reason: 'used_by_you',
+    });
+    expect(reason(applyCode(code({ minSubtotalCents: 12050 }), cart()))).toEqual({
+      reason: 'minimum',
+      shortCents: 2050,
+    });
+    expect(
+      reason(
+        applyCode(code({ target: { kind: 'not_on_sale' } }), cart({ lines: [line(5000, 1, 'Velo', true)] })),
+      ),
+    ).toEqual({
+      reason: 'nothing_applies',
+    });
+  });
+
+  it('counts its first and last days', () => {
+    const dated = code({ startsOn: '2026-05-10', endsOn: '2026-05-10' });
+    expect(applyCode(dated, cart()).ok).toBe(true);
+    expect(applyCode(code({ maxUses: 10, uses: 9 }), cart()).ok).toBe(true);
+    expect(applyCode(code({ minSubtotalCents: 10000 }), cart()).ok).toBe(true);
+    expect(applyCode(code({ oncePerCustomer: true }), cart()).ok).toBe(true);
+  });
+});
+
+describe('refusalMessage', () => {
+  it('says how much more a short cart needs, in dollars', () => {
+    expect(refusalMessage({ reason: 'minimum', shortCents: 2050 })).toBe(
+      MESSAGES.discounts.minimum('$20.50'),
+    );
+    expect(refusalMessage({ reason: 'minimum', shortCents: 500 })).toBe(
+      'Add $5 more to your cart to use this code',
+    );
+    expect(refusalMessage({ reason: 'used_up' })).toBe(MESSAGES.discounts.usedUp);
   });
 });

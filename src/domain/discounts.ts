@@ -1,3 +1,6 @@
+import { formatPrice } from './cart-lines.js';
+import { MESSAGES } from './messages.js';
+
 /**
  * Discount codes' arithmetic (issue 18), in whole cents: which lines a code applies to, how much it
  * takes off, and how that amount is shared among the lines so that each order line can say what it
@@ -104,4 +107,69 @@ export function computeDiscount(
       : Math.min(amount.amountCents, eligibleCents);
   const totalCents = Math.max(0, Math.min(wanted, subtotal - DISCOUNT_LIMITS.lowestTotalCents));
   return { totalCents, perLine: allocate(totalCents, weights), eligibleCents };
+}
+
+/** A discount code as the shop keeps it. Days are `YYYY-MM-DD`, in UTC, both included. */
+export interface DiscountCode {
+  code: string;
+  amount: DiscountAmount;
+  target: DiscountTarget;
+  minSubtotalCents: number | null;
+  startsOn: string | null;
+  endsOn: string | null;
+  maxUses: number | null;
+  uses: number;
+  oncePerCustomer: boolean;
+  active: boolean;
+}
+
+/** Why a code cannot be used on this cart now; `short` is how many cents the subtotal lacks. */
+export type CodeRefusal =
+  | { reason: 'inactive' | 'expired' | 'used_up' | 'used_by_you' | 'nothing_applies' }
+  | { reason: 'not_started'; startsOn: string }
+  | { reason: 'minimum'; shortCents: number };
+
+/**
+ * Whether the code takes something off this cart today, and how much. The order of the checks is
+ * the order a shopper can act on: a code that is over says so before a subtotal that is short.
+ */
+export function applyCode(
+  code: DiscountCode,
+  cart: { lines: readonly DiscountableLine[]; today: string; usedByCustomer: boolean },
+): { ok: true; discount: DiscountResult } | { ok: false; refusal: CodeRefusal } {
+  const refuse = (refusal: CodeRefusal) => ({ ok: false as const, refusal });
+  if (!code.active) return refuse({ reason: 'inactive' });
+  if (code.startsOn && cart.today < code.startsOn)
+    return refuse({ reason: 'not_started', startsOn: code.startsOn });
+  if (code.endsOn && cart.today > code.endsOn) return refuse({ reason: 'expired' });
+  if (code.maxUses !== null && code.uses >= code.maxUses) return refuse({ reason: 'used_up' });
+  if (code.oncePerCustomer && cart.usedByCustomer) return refuse({ reason: 'used_by_you' });
+  const subtotal = cart.lines.reduce((sum, line) => sum + lineCents(line), 0);
+  if (code.minSubtotalCents !== null && subtotal < code.minSubtotalCents) {
+    return refuse({ reason: 'minimum', shortCents: code.minSubtotalCents - subtotal });
+  }
+  const discount = computeDiscount(code.amount, code.target, cart.lines);
+  if (discount.eligibleCents === 0) return refuse({ reason: 'nothing_applies' });
+  return { ok: true, discount };
+}
+
+/** What the cart says when a code cannot be used. */
+export function refusalMessage(refusal: CodeRefusal): string {
+  const M = MESSAGES.discounts;
+  switch (refusal.reason) {
+    case 'inactive':
+      return M.inactive;
+    case 'not_started':
+      return M.notStarted(refusal.startsOn);
+    case 'expired':
+      return M.expired;
+    case 'used_up':
+      return M.usedUp;
+    case 'used_by_you':
+      return M.usedByYou;
+    case 'minimum':
+      return M.minimum(formatPrice(refusal.shortCents / 100));
+    case 'nothing_applies':
+      return M.nothingApplies;
+  }
 }
