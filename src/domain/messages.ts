@@ -212,6 +212,7 @@ export const MESSAGES = {
     dates: 'The end date cannot be before the start date',
     date: 'Enter a date as YYYY-MM-DD',
     uses: 'The number of uses is a whole number from 1 to 1000000',
+    belowUses: (uses: number) => `This code was used ${uses} times already: the limit cannot be lower`,
     brands: 'Pick at least one brand',
     notFound: 'Discount code not found',
   },

@@ -76,6 +76,8 @@ export const checkoutRequestSchema = z.object({
     .min(1, 'Your cart is empty')
     .max(50),
   amount: z.number().int().min(1).max(100_000_000),
+  /** A discount code (issue 18): the server prices it, and refuses the checkout (409) when it cannot be used. */
+  code: z.string().trim().max(40).optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -87,6 +89,9 @@ export const orderSchema = z.object({
   amount: z.number().int(),
   date: z.string(),
   status: z.enum(['Pending', 'Received']),
+  /** The discount code used, and the cents it took off (`amount` is what was charged). */
+  discountCode: z.string().nullable(),
+  discount: z.number().int(),
   shoe: z.array(
     z.object({
       _id: z.string().nullable(),
@@ -95,6 +100,8 @@ export const orderSchema = z.object({
       quantity: z.number().int(),
       price: z.number(),
       size: z.string(),
+      /** Dollars of the discount this line took: it cost price x quantity - discount. */
+      discount: z.number(),
     }),
   ),
 });

@@ -15,6 +15,7 @@ import {
   accounts as credentials,
   brands,
   contactMessages,
+  discountCodes,
   favorites,
   mailOutbox,
   newsletterSubscribers,
@@ -180,6 +181,26 @@ function uniqueLetters(prefix: string): string {
   } while (n > 0);
   return `${prefix} ${letters}`;
 }
+
+let codes = 0;
+/** A discount code in capitals, unique to this run. */
+const uniqueCode = () => `MATRIX${Date.now().toString(36).toUpperCase()}${++codes}`;
+
+async function freshCode(): Promise<string> {
+  const [code] = await db()
+    .insert(discountCodes)
+    .values({ code: uniqueCode(), kind: 'percent', percent: 10, target: 'cart' })
+    .returning({ id: discountCodes.id });
+  return code!.id;
+}
+
+const codeRow = async (id: string) =>
+  (
+    await db()
+      .select({ kind: discountCodes.kind, active: discountCodes.active })
+      .from(discountCodes)
+      .where(eq(discountCodes.id, id))
+  )[0];
 
 async function freshShoe(): Promise<string> {
   const [shoe] = await db()
@@ -746,6 +767,12 @@ const ROWS: Row[] = [
     check: (response, { fixture }) => expect(response.json().order._id).toBe(fixture.order),
   },
   {
+    route: 'POST /api/cart/quote',
+    outcomes: anyone(OK),
+    request: () => post('/api/cart/quote', { shoes: [{ _id: anchorShoe, size: '9', quantity: 1 }] }),
+    check: (response) => expect(response.json()).toMatchObject({ discount: 0, code: null, message: null }),
+  },
+  {
     route: 'GET /api/cart',
     outcomes: staffOnly(OK),
     request: () => get('/api/cart?limit=4'),
@@ -1045,6 +1072,59 @@ const ROWS: Row[] = [
     request: () => get('/api/admin/page-views'),
     check: (response) =>
       expect(response.json()).toMatchObject({ total: expect.any(Number), byDay: expect.any(Array) }),
+  },
+
+  // Admin panel: discount codes.
+  {
+    route: 'GET /api/admin/discounts',
+    outcomes: staffOnly(OK),
+    prepare: async () => ({ code: await freshCode() }),
+    request: () => get('/api/admin/discounts?limit=100'),
+    check: (response, { fixture }) => expect(ids(response)).toContain(fixture.code),
+  },
+  {
+    route: 'GET /api/admin/discounts/{id}',
+    outcomes: staffOnly(OK),
+    prepare: async () => ({ code: await freshCode() }),
+    request: ({ fixture }) => get(`/api/admin/discounts/${fixture.code}`),
+    check: (response, { fixture }) => expect(response.json()._id).toBe(fixture.code),
+  },
+  {
+    route: 'POST /api/admin/discounts',
+    outcomes: staffOnly(CREATED),
+    prepare: async () => ({ name: uniqueCode() }),
+    request: ({ fixture }) =>
+      post('/api/admin/discounts', { code: fixture.name, kind: 'percent', value: '15', target: 'cart' }),
+    state: async ({ fixture }) =>
+      (
+        await db()
+          .select({ id: discountCodes.id })
+          .from(discountCodes)
+          .where(eq(discountCodes.code, fixture.name!))
+      ).length,
+    after: () => 1,
+  },
+  {
+    route: 'PUT /api/admin/discounts/{id}',
+    outcomes: staffOnly(OK),
+    prepare: async () => ({ code: await freshCode(), name: uniqueCode() }),
+    request: ({ fixture }) =>
+      put(`/api/admin/discounts/${fixture.code}`, {
+        code: fixture.name,
+        kind: 'fixed',
+        value: '5',
+        target: 'cart',
+      }),
+    state: ({ fixture }) => codeRow(fixture.code!),
+    after: () => ({ kind: 'fixed', active: true }),
+  },
+  {
+    route: 'PUT /api/admin/discounts/{id}/active',
+    outcomes: staffOnly(OK),
+    prepare: async () => ({ code: await freshCode() }),
+    request: ({ fixture }) => put(`/api/admin/discounts/${fixture.code}/active`, { active: false }),
+    state: ({ fixture }) => codeRow(fixture.code!),
+    after: () => ({ kind: 'percent', active: false }),
   },
 
   // better-auth behind /api/auth/*: only Google sign-in's start, callback and error page go through.

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   brands,
+  discountCodes,
   newsletterSubscribers,
   orderLines,
   orders,
@@ -67,7 +68,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 48;
+const OPERATIONS = 55;
 
 /**
  * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
@@ -280,6 +281,7 @@ const pools = {
   versions: [] as number[],
   reviewIds: [] as string[],
   tokens: [] as string[],
+  discountIds: [] as string[],
 };
 
 /**
@@ -333,6 +335,9 @@ async function refreshPools() {
     .orderBy(orders.idPayment)
     .limit(10);
   pools.orderRefs = orderRows.flatMap((row) => [row.id, row.idPayment]);
+  pools.discountIds = (
+    await db.select({ id: discountCodes.id }).from(discountCodes).orderBy(discountCodes.code).limit(10)
+  ).map((row) => row.id);
   pools.reviewIds = (
     await db.select({ id: reviews.id }).from(reviews).orderBy(reviews.createdAt, reviews.review).limit(10)
   ).map((row) => row.id);
@@ -371,6 +376,7 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (part === 'body') return pick(paymentMethods);
         if (operation.path.startsWith('/api/brands')) return pick(pools.brandIds);
         if (operation.path.startsWith('/api/users')) return pick(pools.userIds);
+        if (operation.path.startsWith('/api/admin/discounts')) return pick(pools.discountIds);
         return pick(pools.shoeIds);
       case 'shoeId': {
         // A review goes through only for a shoe the shopper received: offer those too.
@@ -542,6 +548,17 @@ function wholeBodies(operation: Operation, valid: fc.Arbitrary<unknown>): fc.Arb
       .record({ id: method, cart })
       .map(({ id, cart: { shoes, amount } }) => ({ id, shoes, amount }));
     return fc.oneof(valid, priced);
+  }
+  if (
+    operation.path.startsWith('/api/admin/discounts') &&
+    operation.method !== 'GET' &&
+    !operation.path.endsWith('/active')
+  ) {
+    // A code's value must suit its kind: a percentage from 1 to 90.
+    const form = fc
+      .record({ code: fc.stringMatching(/^[A-Z0-9]{3,12}$/), value: fc.integer({ min: 1, max: 90 }) })
+      .map(({ code, value }) => ({ code, kind: 'percent', value: String(value), target: 'cart' }));
+    return fc.oneof(valid, form);
   }
   return valid;
 }

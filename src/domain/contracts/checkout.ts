@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderSchema } from '../payment.js';
+import { checkoutRequestSchema, orderSchema } from '../payment.js';
 
 /** `GET /api/payments/config`: which card processor the payment form talks to. */
 export const paymentsConfigAnswerSchema = z.object({
@@ -16,3 +16,23 @@ export const checkoutAnswerSchema = z.object({ message: z.string(), order: order
 
 /** The orders tables: the user's own, and the administrator's. */
 export const orderListAnswerSchema = z.array(orderSchema);
+
+/** `POST /api/cart/quote`: a cart (and perhaps a code) as the checkout would price it, in cents. */
+export const quoteRequestSchema = z.object({
+  shoes: checkoutRequestSchema.shape.shoes,
+  code: z.string().trim().max(40).optional(),
+});
+
+export const quoteAnswerSchema = z.object({
+  subtotal: z.number().int(),
+  /** Cents the code takes off (0 without a code, or when it cannot be used). */
+  discount: z.number().int(),
+  total: z.number().int(),
+  /** The code applied, in capitals; null when none is. */
+  code: z.string().nullable(),
+  /** Why the code cannot be used on this cart; null when it can (or none was given). */
+  message: z.string().nullable(),
+  /** Each line's share of the discount, in cents. */
+  lines: z.array(z.object({ _id: z.string(), size: z.string(), discount: z.number().int() })),
+});
+export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;

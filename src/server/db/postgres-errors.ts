@@ -9,3 +9,4 @@ function sqlStateOf(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => sqlStateOf(error) === '23503';
+export const isCheckViolation = (error: unknown) => sqlStateOf(error) === '23514';

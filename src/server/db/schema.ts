@@ -122,6 +122,9 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     /** A payment method pays for one order only. */
     paymentMethodId: text('payment_method_id').unique(),
+    /** The discount code the order used (as typed in capitals), and the cents it took off. */
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
@@ -141,6 +144,8 @@ export const orderLines = pgTable(
     size: text('size').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** This line's share of the order's discount: the line cost unit price x quantity - this. */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -216,6 +221,69 @@ export const restockRequests = pgTable(
   (t) => [
     uniqueIndex('restock_requests_email_shoe_size_unique').on(sql`lower(${t.email})`, t.shoeId, t.size),
     index('restock_requests_shoe_size_idx').on(t.shoeId, t.size),
+  ],
+);
+
+/**
+ * Discount codes (docs/decisions/010). `uses` is counted in the checkout's transaction, under the
+ * code's row lock, so a code limited to N uses gives exactly N discounted orders.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** In capitals: codes are case-insensitive. */
+    code: text('code').notNull().unique(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    percent: integer('percent'),
+    amountCents: integer('amount_cents'),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    target: text('target', { enum: ['cart', 'brands', 'not_on_sale'] }).notNull(),
+    /** Brand names, when `target` is `brands`. */
+    brands: text('brands').array().notNull().default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('discount_codes_percent_range', sql`${t.percent} IS NULL OR ${t.percent} BETWEEN 1 AND 90`),
+    check('discount_codes_amount_positive', sql`${t.amountCents} IS NULL OR ${t.amountCents} > 0`),
+    check('discount_codes_uses_within_limit', sql`${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/**
+ * One row per order that used a code. For a code used once per customer, a unique index on (code,
+ * user) refuses a second use even when two checkouts of one shopper race.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    oncePerCustomer: boolean('once_per_customer').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discount_redemptions_code_idx').on(t.codeId),
+    uniqueIndex('discount_redemptions_once_per_customer')
+      .on(t.codeId, t.userId)
+      .where(sql`${t.oncePerCustomer}`),
   ],
 );
 

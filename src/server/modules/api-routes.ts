@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes.js';
 import { catalogAdminRoutes } from './catalog-admin/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
+import { discountRoutes } from './discounts/routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
   await api.register(adminRoutes, { admin: services.admin, currentUser });
+  await api.register(discountRoutes, { discounts: services.discounts, currentUser });
   await api.register(analyticsRoutes, { analytics: services.analytics });
   await api.register(healthRoutes, { readiness: services.readiness });
 };

@@ -19,6 +19,8 @@ import { createCatalogCache } from '../modules/catalog/response-cache.js';
 import { createCatalogService } from '../modules/catalog/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
+import { createDiscountsRepository } from '../modules/discounts/repository.js';
+import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
 import { createFavoriteRepository } from '../modules/favorites/repository.js';
@@ -120,6 +122,7 @@ export async function createServices(options: ServicesOptions) {
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
+  const discountsRepository = createDiscountsRepository(db);
   const checkout = createCheckoutService({
     db,
     payments: paymentProvider,
@@ -128,6 +131,7 @@ export async function createServices(options: ServicesOptions) {
     publicUrl,
     singleInstance: database.kind === 'pglite',
     log,
+    codes: discountsRepository,
   });
 
   return {
@@ -147,6 +151,7 @@ export async function createServices(options: ServicesOptions) {
     attempts: counters.attempts,
     users: createUserService({ users: createUserRepository(db), adminEmail }),
     catalog,
+    discounts: createDiscountsService(discountsRepository),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),
       catalog: catalogRepository,

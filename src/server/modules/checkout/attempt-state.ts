@@ -24,6 +24,8 @@ export interface CheckoutInput {
   id: string;
   shoes: CartLineInput[];
   amount: number;
+  /** A discount code, as typed. */
+  code?: string;
 }
 
 export interface CheckoutAnswer {
@@ -111,7 +113,12 @@ export const ATTEMPT_LEASE_MS = 2 * 60_000;
 
 /** The same checkout (payment method, merged cart, amount) always hashes alike. */
 export function hashRequest(input: CheckoutInput): string {
-  const canonical = { id: input.id, amount: input.amount, shoes: mergeLines(input.shoes) };
+  const canonical = {
+    id: input.id,
+    amount: input.amount,
+    shoes: mergeLines(input.shoes),
+    code: input.code ?? '',
+  };
   return crypto.createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 

@@ -4,9 +4,17 @@ import { isUuid } from '../../../domain/catalog.js';
 import type { Order } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
-import { orderLines, orders, shoes, stockEntries } from '../../db/schema.js';
+import {
+  brands,
+  discountCodes,
+  discountRedemptions,
+  orderLines,
+  orders,
+  shoes,
+  stockEntries,
+} from '../../db/schema.js';
 import { lockClaim } from './attempts-repository.js';
-import type { PricedLine, ShoePrice } from './pricing.js';
+import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -22,12 +30,22 @@ export interface NewOrder {
   idempotencyKey: string;
   paymentMethodId: string;
   lines: PricedLine[];
+  discount: AppliedDiscount | undefined;
 }
 
 /** What the checkout does inside its one transaction: commit all of it, or none. */
 export interface OrderTransaction {
   /** Locks the checkout attempt while `token` still claims it; false when the claim is gone. */
   holdClaim(key: string, token: string): Promise<boolean>;
+  /**
+   * Counts one use of the order's code, if it still has one to give (and this shopper has not used
+   * it when it is once per customer): 'used_up' or 'used_by_you' otherwise, and nothing is kept.
+   */
+  useCode(
+    discount: AppliedDiscount,
+    userId: string,
+    today: string,
+  ): Promise<'ok' | 'used_up' | 'used_by_you' | 'inactive'>;
   /** Takes the stock of every line; returns the first line out of stock (then nothing is to be kept). */
   takeStock(lines: PricedLine[]): Promise<PricedLine | undefined>;
   /** Inserts the order and its lines; returns its id. */
@@ -37,6 +55,41 @@ export interface OrderTransaction {
 function orderTransaction(tx: Tx): OrderTransaction {
   return {
     holdClaim: (key, token) => lockClaim(tx, key, token),
+
+    async useCode(discount, userId, today) {
+      // First of the order's locks, before the shoes and their stock (docs/decisions/010): every
+      // checkout with this code waits here for the one before it, so the count below is exact.
+      const [code] = await tx
+        .update(discountCodes)
+        .set({ uses: sql`${discountCodes.uses} + 1` })
+        .where(
+          and(
+            eq(discountCodes.id, discount.codeId),
+            eq(discountCodes.active, true),
+            sql`(${discountCodes.startsOn} IS NULL OR ${discountCodes.startsOn} <= ${today})`,
+            sql`(${discountCodes.endsOn} IS NULL OR ${discountCodes.endsOn} >= ${today})`,
+            sql`(${discountCodes.maxUses} IS NULL OR ${discountCodes.uses} < ${discountCodes.maxUses})`,
+          ),
+        )
+        .returning({ id: discountCodes.id });
+      if (!code) {
+        const [row] = await tx
+          .select({ active: discountCodes.active })
+          .from(discountCodes)
+          .where(eq(discountCodes.id, discount.codeId));
+        return row?.active ? 'used_up' : 'inactive';
+      }
+      if (discount.oncePerCustomer) {
+        // Read after the code's lock: a use by this shopper that committed meanwhile is seen.
+        const [used] = await tx
+          .select({ id: discountRedemptions.id })
+          .from(discountRedemptions)
+          .where(and(eq(discountRedemptions.codeId, discount.codeId), eq(discountRedemptions.userId, userId)))
+          .limit(1);
+        if (used) return 'used_by_you';
+      }
+      return 'ok';
+    },
 
     async takeStock(lines) {
       // Always in the same order (shoe, then size): two carts holding the same sizes in opposite
@@ -82,9 +135,20 @@ function orderTransaction(tx: Tx): OrderTransaction {
           status: 'Pending',
           idempotencyKey: order.idempotencyKey,
           paymentMethodId: order.paymentMethodId,
+          discountCode: order.discount?.code ?? null,
+          discountCents: order.discount?.totalCents ?? 0,
         })
         .returning({ id: orders.id });
       await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row!.id, ...line })));
+      if (order.discount) {
+        await tx.insert(discountRedemptions).values({
+          codeId: order.discount.codeId,
+          orderId: row!.id,
+          userId: order.userId,
+          oncePerCustomer: order.discount.oncePerCustomer,
+          discountCents: order.discount.totalCents,
+        });
+      }
       return row!.id;
     },
   };
@@ -110,6 +174,8 @@ export function createOrdersRepository(db: Database) {
       amount: row.amountCents,
       date: row.createdAt.toISOString(),
       status: row.status,
+      discountCode: row.discountCode,
+      discount: row.discountCents,
       shoe: lines
         .filter((line) => line.orderId === row.id)
         .map((line) => ({
@@ -119,6 +185,7 @@ export function createOrdersRepository(db: Database) {
           quantity: line.quantity,
           price: line.unitPriceCents / 100,
           size: line.size,
+          discount: line.discountCents / 100,
         })),
     }));
   }
@@ -197,8 +264,16 @@ export function createOrdersRepository(db: Database) {
     /** The catalogue's current price of these shoes (those that exist). */
     async shoePrices(ids: string[]): Promise<ShoePrice[]> {
       return db
-        .select({ id: shoes.id, name: shoes.name, image: shoes.image, priceCents: shoes.priceCents })
+        .select({
+          id: shoes.id,
+          name: shoes.name,
+          image: shoes.image,
+          priceCents: shoes.priceCents,
+          brand: brands.name,
+          onSale: shoes.onSale,
+        })
         .from(shoes)
+        .innerJoin(brands, eq(brands.id, shoes.brandId))
         .where(inArray(shoes.id, ids));
     },
 

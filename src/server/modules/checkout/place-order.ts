@@ -21,7 +21,7 @@ import {
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { OrdersRepository } from './orders-repository.js';
-import { priceCart, type PricedLine } from './pricing.js';
+import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
 
 const toHttp = (error: PaymentError) => new HttpError(error.status, error.code, error.message);
 
@@ -58,8 +58,19 @@ export function createOrderPlacement(deps: {
   payments: PaymentProvider;
   orders: OrdersRepository;
   attempts: AttemptsRepository;
+  codes: CodeLookup;
+  /** `YYYY-MM-DD` (UTC): the day a code's dates are checked against. */
+  today: () => string;
 }) {
-  const { payments, orders, attempts } = deps;
+  const { payments, orders, attempts, codes, today } = deps;
+  const price = (user: User, input: CheckoutInput) =>
+    priceCart(input, orders.shoePrices, codes, { userId: user._id, today: today() });
+
+  const CODE_REFUSALS = {
+    used_up: MESSAGES.discounts.usedUp,
+    used_by_you: MESSAGES.discounts.usedByYou,
+    inactive: MESSAGES.discounts.inactive,
+  } as const;
 
   /**
    * Takes the stock, captures (`capture`) and inserts the order in one
@@ -67,11 +78,16 @@ export function createOrderPlacement(deps: {
    */
   async function recordOrder(
     { user, input, attempt }: Pick<Captured, 'user' | 'input' | 'attempt'>,
-    priced: { lines: PricedLine[]; total: number },
+    priced: PricedCart,
     capture: () => Promise<Charge>,
   ): Promise<Order> {
     const orderId = await orders.transaction(async (tx) => {
       if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
+      if (priced.discount) {
+        // Counted before anything is charged: a code used up meanwhile refuses the order, unpaid.
+        const use = await tx.useCode(priced.discount, user._id, today());
+        if (use !== 'ok') throw new CodeRefused(CODE_REFUSALS[use]);
+      }
       const short = await tx.takeStock(priced.lines);
       if (short) throw conflict(MESSAGES.checkout.outOfStock(short.name, short.size));
       const charge = await capture();
@@ -83,6 +99,7 @@ export function createOrderPlacement(deps: {
         idempotencyKey: attempt.key,
         paymentMethodId: input.id,
         lines: priced.lines,
+        discount: priced.discount,
       });
     });
     return (await orders.find(orderId))!.order;
@@ -102,7 +119,7 @@ export function createOrderPlacement(deps: {
       // Cancelled: it can never be captured, so this try pays with a new one.
       attempt.state = nextGeneration(attempt.state);
     }
-    const priced = await priceCart(input, orders.shoePrices);
+    const priced = await price(user, input);
     if (await orders.paymentMethodUsed(input.id)) throw conflict(MESSAGES.checkout.paymentMethodUsed);
 
     const request: ChargeRequest = {
@@ -181,7 +198,7 @@ export function createOrderPlacement(deps: {
     }
     if (!captured.charge) {
       try {
-        const priced = await priceCart(input, orders.shoePrices);
+        const priced = await price(captured.user, input);
         const charge: Charge = { id: paymentId, amountCents: priced.total };
         return await recordOrder(captured, priced, async () => charge);
       } catch (keepError) {

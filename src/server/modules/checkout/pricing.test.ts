@@ -10,15 +10,22 @@ import {
   priceLines,
   shoeIdsOf,
   totalCents,
+  type CodeLookup,
   type ShoePrice,
 } from './pricing.js';
 
 const RUNNER = '0b7f0a4e-2a53-4f3c-9a51-6f3f5c1b9a01';
 const COURT = '1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f5';
 const catalogue: ShoePrice[] = [
-  { id: RUNNER, name: 'Runner', image: 'runner.webp', priceCents: 1999 },
-  { id: COURT, name: 'Court', image: 'court.webp', priceCents: 12_050 },
+  { id: RUNNER, name: 'Runner', image: 'runner.webp', priceCents: 1999, brand: 'Stride', onSale: false },
+  { id: COURT, name: 'Court', image: 'court.webp', priceCents: 12_050, brand: 'Velo', onSale: true },
 ];
+/** No code in these carts: the code lookup must not be asked. */
+const noCodes: CodeLookup = {
+  find: () => Promise.reject(new Error('no code was given')),
+  usedBy: () => Promise.reject(new Error('no code was given')),
+};
+const shopper = { userId: 'user-1', today: '2026-05-10' };
 const lookup = (shoes: ShoePrice[] = catalogue) =>
   vi.fn(async (ids: string[]) => shoes.filter((shoe) => ids.includes(shoe.id)));
 
@@ -60,7 +67,12 @@ describe('pricing: merging lines', () => {
     ).toEqual([RUNNER]);
     const find = lookup();
     await expect(
-      priceCart({ shoes: [{ _id: 'not-a-shoe', size: '9', quantity: 1 }], amount: 0 }, find),
+      priceCart(
+        { shoes: [{ _id: 'not-a-shoe', size: '9', quantity: 1 }], amount: 0 },
+        find,
+        noCodes,
+        shopper,
+      ),
     ).rejects.toMatchObject({ statusCode: 404, message: MESSAGES.checkout.unknownShoe });
     expect(find).not.toHaveBeenCalled();
   });
@@ -69,7 +81,15 @@ describe('pricing: merging lines', () => {
 describe('pricing: prices from the catalogue', () => {
   it("uses the catalogue's price, whatever the client thought", () => {
     expect(priceLines([{ _id: COURT, size: '10', quantity: 2 }], catalogue)).toEqual([
-      { shoeId: COURT, name: 'Court', image: 'court.webp', size: '10', quantity: 2, unitPriceCents: 12_050 },
+      {
+        shoeId: COURT,
+        name: 'Court',
+        image: 'court.webp',
+        size: '10',
+        quantity: 2,
+        unitPriceCents: 12_050,
+        discountCents: 0,
+      },
     ]);
   });
 
@@ -109,6 +129,8 @@ describe('pricing: prices from the catalogue', () => {
             name: `Shoe ${index}`,
             image: '',
             priceCents,
+            brand: 'Stride',
+            onSale: false,
           }));
           const cart: CartLine[] = pairs.map(([priceCents, quantity], index) => ({
             _id: shoes[index]!.id,
@@ -148,14 +170,14 @@ describe('pricing: the amount the client pays', () => {
       ],
       amount: 2 * 1999 + 12_050,
     };
-    const priced = await priceCart(cart, find);
+    const priced = await priceCart(cart, find, noCodes, shopper);
     expect(find).toHaveBeenCalledWith([RUNNER, COURT]);
     expect(priced.total).toBe(16_048);
     expect(priced.lines.map((line) => [line.name, line.quantity])).toEqual([
       ['Runner', 2],
       ['Court', 1],
     ]);
-    await expect(priceCart({ ...cart, amount: 16_047 }, find)).rejects.toMatchObject({
+    await expect(priceCart({ ...cart, amount: 16_047 }, find, noCodes, shopper)).rejects.toMatchObject({
       statusCode: 409,
       message: MESSAGES.checkout.pricesChanged,
     });
@@ -166,7 +188,78 @@ describe('pricing: the amount the client pays', () => {
       priceCart(
         { shoes: [{ _id: COURT, size: '9', quantity: 1 }], amount: 1 },
         lookup(catalogue.slice(0, 1)),
+        noCodes,
+        shopper,
       ),
     ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('pricing: a discount code', () => {
+  const spring = {
+    id: 'code-1',
+    code: 'SPRING',
+    amount: { kind: 'percent' as const, percent: 10 },
+    target: { kind: 'not_on_sale' as const },
+    minSubtotalCents: null,
+    startsOn: null,
+    endsOn: null,
+    maxUses: 5,
+    uses: 0,
+    oncePerCustomer: true,
+    active: true,
+  };
+  const codes = (used = false): CodeLookup => ({
+    find: async (code) => (code === 'SPRING' ? spring : undefined),
+    usedBy: async () => used,
+  });
+  const cart = {
+    shoes: [
+      { _id: RUNNER, size: '9', quantity: 2 },
+      { _id: COURT, size: '9', quantity: 1 },
+    ],
+  };
+
+  it('takes its share off the lines it applies to, whatever the case typed, and charges the rest', async () => {
+    const priced = await priceCart(
+      { ...cart, code: ' spring ', amount: 2 * 1999 + 12_050 - 400 },
+      lookup(),
+      codes(),
+      shopper,
+    );
+    expect(priced.subtotal).toBe(16_048);
+    expect(priced.discount).toEqual({
+      codeId: 'code-1',
+      code: 'SPRING',
+      oncePerCustomer: true,
+      totalCents: 400,
+    });
+    // The Court is on sale: the code leaves it alone.
+    expect(priced.lines.map((line) => line.discountCents)).toEqual([400, 0]);
+    expect(priced.total).toBe(15_648);
+  });
+
+  it('refuses an unknown code or one this shopper has used, with 409 and the reason', async () => {
+    await expect(
+      priceCart({ ...cart, code: 'NOPE', amount: 16_048 }, lookup(), codes(), shopper),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: MESSAGES.discounts.unknown,
+    });
+    await expect(
+      priceCart({ ...cart, code: 'SPRING', amount: 15_648 }, lookup(), codes(true), shopper),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: MESSAGES.discounts.usedByYou,
+    });
+  });
+
+  it('asks the client to look again when its amount forgot the discount', async () => {
+    await expect(
+      priceCart({ ...cart, code: 'SPRING', amount: 16_048 }, lookup(), codes(), shopper),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: MESSAGES.checkout.pricesChanged,
+    });
   });
 });

@@ -1,4 +1,11 @@
 import { isUuid } from '../../../domain/catalog.js';
+import {
+  applyCode,
+  lineCents,
+  normalizeCode,
+  refusalMessage,
+  type DiscountCode,
+} from '../../../domain/discounts.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError } from '../../http/errors.js';
 
@@ -23,6 +30,8 @@ export interface PricedLine {
   size: string;
   quantity: number;
   unitPriceCents: number;
+  /** The line's share of the cart's discount: it costs unit price x quantity - this. */
+  discountCents: number;
 }
 
 /** A shoe as the catalogue sells it now. */
@@ -31,6 +40,31 @@ export interface ShoePrice {
   name: string;
   image: string;
   priceCents: number;
+  /** What a discount code may be limited to. */
+  brand: string;
+  onSale: boolean;
+}
+
+/** A discount code as the checkout reads it, and whether the shopper has used it already. */
+export interface CodeLookup {
+  find(code: string): Promise<(DiscountCode & { id: string }) | undefined>;
+  usedBy(codeId: string, userId: string): Promise<boolean>;
+}
+
+/** The code a cart was priced with. */
+export interface AppliedDiscount {
+  codeId: string;
+  code: string;
+  oncePerCustomer: boolean;
+  totalCents: number;
+}
+
+/** A priced cart: its lines, its subtotal, the discount taken off it and the total to charge. */
+export interface PricedCart {
+  lines: PricedLine[];
+  subtotal: number;
+  discount: AppliedDiscount | undefined;
+  total: number;
 }
 
 /** Reads the shoes of these ids from the catalogue (those that exist). */
@@ -70,13 +104,14 @@ export function priceLines(lines: readonly CartLineInput[], catalogue: readonly 
       size: line.size,
       quantity: line.quantity,
       unitPriceCents: shoe.priceCents,
+      discountCents: 0,
     };
   });
 }
 
 /** In whole cents, so no floating-point rounding ever creeps into a total. */
 export function totalCents(lines: readonly PricedLine[]): number {
-  return lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  return lines.reduce((sum, line) => sum + lineCents(line) - line.discountCents, 0);
 }
 
 /** The client's amount must be the server's total to the cent, or the shopper is asked to look again (409). */
@@ -84,18 +119,68 @@ export function checkAmount(amount: number, total: number): void {
   if (amount !== total) throw conflict(MESSAGES.checkout.pricesChanged);
 }
 
+/** A code that cannot be used on this cart: the shopper is told why, and nothing is charged. */
+export class CodeRefused extends HttpError {
+  constructor(message: string) {
+    super(409, 'discount_refused', message);
+  }
+}
+
 /**
- * Prices a cart: merged lines at the catalogue's prices and their total,
- * which must be the amount the client is paying. Throws the answer to give
- * otherwise (404 unknown shoe, 409 prices changed).
+ * Prices a cart from the catalogue (and, with a code, from the code's terms today): merged lines
+ * at the catalogue's prices, each with its share of the discount, and the total. Throws the answer
+ * to give for an unknown shoe (404) or a code that cannot be used (409, with the reason).
+ */
+export async function priceCartWithCode(
+  cart: { shoes: readonly CartLineInput[]; code?: string },
+  lookup: ShoePriceLookup,
+  codes: CodeLookup,
+  shopper: { userId: string | undefined; today: string },
+): Promise<PricedCart> {
+  const merged = mergeLines(cart.shoes);
+  const catalogue = await lookup(shoeIdsOf(merged));
+  const lines = priceLines(merged, catalogue);
+  const subtotal = totalCents(lines);
+  const typed = cart.code ? normalizeCode(cart.code) : '';
+  if (!typed) return { lines, subtotal, discount: undefined, total: subtotal };
+  const code = await codes.find(typed);
+  if (!code) throw new CodeRefused(MESSAGES.discounts.unknown);
+  const usedByCustomer = shopper.userId ? await codes.usedBy(code.id, shopper.userId) : false;
+  const byId = new Map(catalogue.map((shoe) => [shoe.id, shoe]));
+  const result = applyCode(code, {
+    lines: lines.map((line) => ({
+      ...line,
+      brand: byId.get(line.shoeId)!.brand,
+      onSale: byId.get(line.shoeId)!.onSale,
+    })),
+    today: shopper.today,
+    usedByCustomer,
+  });
+  if (!result.ok) throw new CodeRefused(refusalMessage(result.refusal));
+  const discounted = lines.map((line, index) => ({
+    ...line,
+    discountCents: result.discount.perLine[index]!,
+  }));
+  const discount = {
+    codeId: code.id,
+    code: code.code,
+    oncePerCustomer: code.oncePerCustomer,
+    totalCents: result.discount.totalCents,
+  };
+  return { lines: discounted, subtotal, discount, total: subtotal - discount.totalCents };
+}
+
+/**
+ * Prices a cart for its checkout: as priceCartWithCode, and its total must be the amount the client
+ * is paying (409 otherwise, so the shopper looks again).
  */
 export async function priceCart(
-  cart: { shoes: readonly CartLineInput[]; amount: number },
+  cart: { shoes: readonly CartLineInput[]; amount: number; code?: string },
   lookup: ShoePriceLookup,
-): Promise<{ lines: PricedLine[]; total: number }> {
-  const merged = mergeLines(cart.shoes);
-  const lines = priceLines(merged, await lookup(shoeIdsOf(merged)));
-  const total = totalCents(lines);
-  checkAmount(cart.amount, total);
-  return { lines, total };
+  codes: CodeLookup,
+  shopper: { userId: string; today: string },
+): Promise<PricedCart> {
+  const priced = await priceCartWithCode(cart, lookup, codes, shopper);
+  checkAmount(cart.amount, priced.total);
+  return priced;
 }

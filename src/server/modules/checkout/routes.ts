@@ -10,7 +10,12 @@ import type { CurrentUser } from '../auth/current-user.js';
 import { forbidden } from '../auth/identity.js';
 import type { OrdersRepository } from './orders-repository.js';
 import type { CheckoutService } from './service.js';
-import { checkoutAnswerSchema, orderListAnswerSchema } from '../../../domain/contracts/checkout.js';
+import {
+  checkoutAnswerSchema,
+  orderListAnswerSchema,
+  quoteAnswerSchema,
+  quoteRequestSchema,
+} from '../../../domain/contracts/checkout.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const MAX_ORDERS_LISTED = 100;
@@ -55,6 +60,28 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const result = await checkout.checkout(user, request.body, request.headers['idempotency-key']);
       return reply.status(result.status).send(result.body);
     },
+  );
+
+  app.post(
+    '/cart/quote',
+    {
+      // A few per second is plenty for a cart page; a robot guessing codes meets the limit.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Price a cart with a discount code as the checkout would, taking nothing: subtotal, discount, total ' +
+          "(cents) and each line's share, or why the code cannot be used (`message`)",
+        body: quoteRequestSchema,
+        response: {
+          200: quoteAnswerSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => checkout.quote((await currentUser.optional(request)) ?? undefined, request.body),
   );
 
   app.get(

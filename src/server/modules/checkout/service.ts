@@ -33,6 +33,20 @@ import { createAttemptsRepository } from './attempts-repository.js';
 import type { OrdersRepository } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
+import { CodeRefused, priceCartWithCode, type CodeLookup, type PricedCart } from './pricing.js';
+import { dayOf } from '../../../domain/days.js';
+
+/** `POST /api/cart/quote`'s answer (domain/contracts/checkout.ts `quoteAnswerSchema`). */
+function quoteAnswer(priced: PricedCart, message: string | null) {
+  return {
+    subtotal: priced.subtotal,
+    discount: priced.discount?.totalCents ?? 0,
+    total: priced.total,
+    code: priced.discount?.code ?? null,
+    message,
+    lines: priced.lines.map((line) => ({ _id: line.shoeId, size: line.size, discount: line.discountCents })),
+  };
+}
 
 export type { CheckoutAnswer, CheckoutInput } from './attempt-state.js';
 
@@ -64,10 +78,13 @@ export function createCheckoutService(deps: {
    */
   singleInstance?: boolean;
   log?: { warn(object: unknown, message: string): void };
+  /** Discount codes as the checkout reads them (modules/discounts). */
+  codes: CodeLookup;
 }) {
-  const { payments, orders, mailer, publicUrl } = deps;
+  const { payments, orders, mailer, publicUrl, codes } = deps;
   const attempts = createAttemptsRepository(deps.db);
-  const { placeOrder } = createOrderPlacement({ payments, orders, attempts });
+  const today = () => dayOf(new Date());
+  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today });
   const startedAt = Date.now();
   /** This process, and the claims it is running now: one of its claims not running was cut off. */
   const owner = crypto.randomUUID();
@@ -126,13 +143,18 @@ export function createCheckoutService(deps: {
 
   async function confirmByMail(order: Order): Promise<void> {
     const lines = order.shoe.map(
-      (line) => `- ${line.name}, size ${line.size}, x${line.quantity}: ${formatPrice(line.price)}`,
+      (line) =>
+        `- ${line.name}, size ${line.size}, x${line.quantity}: ${formatPrice(line.price)}` +
+        (line.discount > 0 ? ` (-${formatPrice(line.discount)})` : ''),
     );
+    const discount = order.discountCode
+      ? `Discount ${order.discountCode}: -${formatPrice(order.discount / 100)}\n`
+      : '';
     await mailer.send({
       to: order.email,
       subject: `Your Sneaker Street order ${order.idPayment}`,
       text:
-        `Thanks for your order!\n\n${lines.join('\n')}\n\nTotal: ${formatPrice(order.amount / 100)}\n\n` +
+        `Thanks for your order!\n\n${lines.join('\n')}\n\n${discount}Total: ${formatPrice(order.amount / 100)}\n\n` +
         `Follow it at ${publicUrl}/order/${order.idPayment}`,
     });
   }
@@ -245,6 +267,30 @@ export function createCheckoutService(deps: {
           throw error;
         }
       });
+    },
+
+    /**
+     * Prices a cart with a code for the cart page, taking nothing: the discount and the total the
+     * checkout will charge, or why the code cannot be used (`message`). A visitor's code is checked
+     * without "once per customer", which the checkout checks once they are signed in.
+     */
+    async quote(user: User | undefined, cart: { shoes: CheckoutInput['shoes']; code?: string }) {
+      try {
+        const priced = await priceCartWithCode(cart, orders.shoePrices, codes, {
+          userId: user?._id,
+          today: today(),
+        });
+        return quoteAnswer(priced, null);
+      } catch (error) {
+        if (!(error instanceof CodeRefused)) throw error;
+        return quoteAnswer(
+          await priceCartWithCode({ shoes: cart.shoes }, orders.shoePrices, codes, {
+            userId: undefined,
+            today: today(),
+          }),
+          error.message,
+        );
+      }
     },
 
     /** Settles what a crash or an unreachable provider left open (exposed for tests). */

@@ -1,0 +1,163 @@
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { PagedSearchQuery } from '../../../domain/admin.js';
+import type { DiscountCode } from '../../../domain/discounts.js';
+import type { DiscountTerms } from '../../../domain/discount-form.js';
+import type { Database } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
+import { isCheckViolation, isUniqueViolation } from '../../db/postgres-errors.js';
+import { discountCodes, discountRedemptions } from '../../db/schema.js';
+
+type CodeRow = typeof discountCodes.$inferSelect;
+
+/** A code as the shop keeps it, with how often it was used and what it took off in all. */
+export interface StoredCode extends DiscountCode {
+  id: string;
+  orders: number;
+  discountedCents: number;
+  createdAt: Date;
+}
+
+function toCode(row: CodeRow): DiscountCode & { id: string } {
+  return {
+    id: row.id,
+    code: row.code,
+    amount:
+      row.kind === 'percent'
+        ? { kind: 'percent', percent: row.percent ?? 0 }
+        : { kind: 'fixed', amountCents: row.amountCents ?? 0 },
+    target: row.target === 'brands' ? { kind: 'brands', brands: row.brands } : { kind: row.target },
+    minSubtotalCents: row.minSubtotalCents,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    maxUses: row.maxUses,
+    uses: row.uses,
+    oncePerCustomer: row.oncePerCustomer,
+    active: row.active,
+  };
+}
+
+/** The terms as the table's columns. */
+function columnsOf(terms: DiscountTerms) {
+  return {
+    code: terms.code,
+    kind: terms.amount.kind,
+    percent: terms.amount.kind === 'percent' ? terms.amount.percent : null,
+    amountCents: terms.amount.kind === 'fixed' ? terms.amount.amountCents : null,
+    minSubtotalCents: terms.minSubtotalCents,
+    startsOn: terms.startsOn,
+    endsOn: terms.endsOn,
+    maxUses: terms.maxUses,
+    oncePerCustomer: terms.oncePerCustomer,
+    target: terms.target.kind,
+    brands: terms.target.kind === 'brands' ? terms.target.brands : [],
+  };
+}
+
+export function createDiscountsRepository(db: Database) {
+  /** Orders and cents discounted per code. */
+  const totals = db
+    .select({
+      codeId: discountRedemptions.codeId,
+      orders: sql<number>`count(*)::int`.as('orders'),
+      cents: sql<number>`coalesce(sum(${discountRedemptions.discountCents}), 0)::int`.as('cents'),
+    })
+    .from(discountRedemptions)
+    .groupBy(discountRedemptions.codeId)
+    .as('totals');
+
+  async function withTotals(
+    where: ReturnType<typeof eq> | undefined,
+    page?: { offset: number; limit: number },
+  ) {
+    const query = db
+      .select({ code: discountCodes, orders: totals.orders, cents: totals.cents })
+      .from(discountCodes)
+      .leftJoin(totals, eq(totals.codeId, discountCodes.id))
+      .where(where)
+      .orderBy(asc(discountCodes.code))
+      .$dynamic();
+    const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    return rows.map((row): StoredCode => ({
+      ...toCode(row.code),
+      orders: Number(row.orders ?? 0),
+      discountedCents: Number(row.cents ?? 0),
+      createdAt: row.code.createdAt,
+    }));
+  }
+
+  return {
+    /** Codes by name, optionally those containing `q`, with the total for paging. */
+    async list(query: PagedSearchQuery): Promise<{ items: StoredCode[]; total: number }> {
+      const where = query.q ? ilike(discountCodes.code, containsPattern(query.q)) : undefined;
+      const [items, [counted]] = await Promise.all([
+        withTotals(where, query),
+        db.select({ n: count() }).from(discountCodes).where(where),
+      ]);
+      return { items, total: counted?.n ?? 0 };
+    },
+
+    async get(id: string): Promise<StoredCode | undefined> {
+      const [code] = await withTotals(eq(discountCodes.id, id));
+      return code;
+    },
+
+    /** The new code's id, or 'exists' when a code has this name. */
+    async insert(terms: DiscountTerms): Promise<string | 'exists'> {
+      try {
+        const [row] = await db
+          .insert(discountCodes)
+          .values(columnsOf(terms))
+          .returning({ id: discountCodes.id });
+        return row!.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists';
+        throw error;
+      }
+    },
+
+    /**
+     * New terms for a code (its uses so far stay): 'missing', 'exists' (another code has the name) or
+     * 'below_uses' (a limit under the uses already counted, checked by the table under the row lock).
+     */
+    async update(id: string, terms: DiscountTerms): Promise<'updated' | 'missing' | 'exists' | 'below_uses'> {
+      try {
+        const updated = await db
+          .update(discountCodes)
+          .set({ ...columnsOf(terms), updatedAt: new Date() })
+          .where(eq(discountCodes.id, id))
+          .returning({ id: discountCodes.id });
+        return updated.length > 0 ? 'updated' : 'missing';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists';
+        if (isCheckViolation(error)) return 'below_uses';
+        throw error;
+      }
+    },
+
+    async setActive(id: string, active: boolean): Promise<boolean> {
+      const updated = await db
+        .update(discountCodes)
+        .set({ active, updatedAt: new Date() })
+        .where(eq(discountCodes.id, id))
+        .returning({ id: discountCodes.id });
+      return updated.length > 0;
+    },
+
+    /** By its name in capitals, as the checkout reads it. */
+    async find(code: string): Promise<(DiscountCode & { id: string }) | undefined> {
+      const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
+      return row ? toCode(row) : undefined;
+    },
+
+    async usedBy(codeId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: discountRedemptions.id })
+        .from(discountRedemptions)
+        .where(and(eq(discountRedemptions.codeId, codeId), eq(discountRedemptions.userId, userId)))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+export type DiscountsRepository = ReturnType<typeof createDiscountsRepository>;

@@ -1,0 +1,291 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages.js';
+import { discountCodes, orders, stockEntries } from '../../src/server/db/schema.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
+import { insertCatalog } from './support/catalog-fixture.js';
+import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Discount codes (issue 18): the admin's rules, the cart's quote, the checkout's price and the
+ * counted uses. Runs on PGlite in `npm test` and on PostgreSQL when DATABASE_URL is set, where the
+ * simultaneous checkouts really run side by side.
+ */
+const ADMIN = { email: 'owner@discounts.test', password: 'owner-password' };
+const M = MESSAGES.discounts;
+
+let t: TestApp;
+let admin: string;
+let ids: Map<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { bootstrapAdmin: true },
+  );
+  expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.50.0.1'));
+  ({ shoeIds: ids } = await insertCatalog(
+    t.database.db,
+    ['Stride', 'Velo'],
+    [
+      { name: 'Runner', brand: 'Stride', color: 'Red', price: 100, sizes: [['9', 500]] },
+      { name: 'Court', brand: 'Velo', color: 'Blue', price: 50, onSale: true, sizes: [['9', 500]] },
+      { name: 'Cheap', brand: 'Stride', color: 'Grey', price: 3, sizes: [['9', 50]] },
+    ],
+  ));
+});
+afterAll(() => t.close());
+
+let requests = 0;
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    payload: payload as string,
+    headers: { origin: TEST_ORIGIN, cookie },
+    remoteAddress: `10.51.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
+  });
+
+const form = (fields: Record<string, unknown>) => ({
+  kind: 'percent',
+  value: '10',
+  target: 'cart',
+  ...fields,
+});
+
+async function createCode(fields: Record<string, unknown>) {
+  const response = await send('POST', '/api/admin/discounts', admin, form(fields));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { _id: string; code: string; uses: number };
+}
+
+const line = (name: string, quantity = 1) => ({ _id: ids.get(name)!, size: '9', quantity });
+
+async function quote(shoes: ReturnType<typeof line>[], code?: string, cookie = '') {
+  const response = await send('POST', '/api/cart/quote', cookie, { shoes, code });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as {
+    subtotal: number;
+    discount: number;
+    total: number;
+    code: string | null;
+    message: string | null;
+  };
+}
+
+async function checkout(cookie: string, shoes: ReturnType<typeof line>[], amount: number, code?: string) {
+  const method = await send('POST', '/api/payments/methods', cookie, paymentMethodBody());
+  expect(method.statusCode, method.body).toBe(200);
+  return send('POST', '/api/cart/checkout', cookie, { id: method.json().id, shoes, amount, code });
+}
+
+describe('the admin’s codes', () => {
+  it('creates a code in capitals, lists it (4 a page, searched) and refuses a second of the same name', async () => {
+    const created = await createCode({ code: 'listme1' });
+    expect(created).toMatchObject({ code: 'LISTME1', uses: 0 });
+    await Promise.all(['LISTME2', 'LISTME3', 'LISTME4', 'LISTME5'].map((code) => createCode({ code })));
+    const page = await send('GET', '/api/admin/discounts?q=listme&limit=4', admin);
+    expect(page.headers['x-total-count']).toBe('5');
+    expect(page.json().map((code: { code: string }) => code.code)).toEqual([
+      'LISTME1',
+      'LISTME2',
+      'LISTME3',
+      'LISTME4',
+    ]);
+    const again = await send('POST', '/api/admin/discounts', admin, form({ code: 'ListMe1' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(M.codeExists);
+  });
+
+  it('refuses bad terms with the form’s messages, never a 500', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ code: 'ab' }, M.codeFormat],
+      [{ code: "X' OR '1'='1" }, M.codeFormat],
+      [{ code: 'A'.repeat(33) }, M.codeFormat],
+      [{ code: 'OK100', value: '100' }, M.percent],
+      [{ code: 'OKNEG', value: '-5' }, M.percent],
+      [{ code: 'OKFIX', kind: 'fixed', value: '99999999' }, M.amount],
+      [{ code: 'OKDATE', startsOn: '2026-12-31', endsOn: '2026-01-01' }, M.dates],
+      [{ code: 'OKBRAND', target: 'brands', brands: [] }, M.brands],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await send('POST', '/api/admin/discounts', admin, form(fields));
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    const huge = await send(
+      'POST',
+      '/api/admin/discounts',
+      admin,
+      form({ code: 'HUGE', maxUses: '9'.repeat(400) }),
+    );
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('is staff-only', async () => {
+    const shopper = await signUp(t.app);
+    expect((await send('GET', '/api/admin/discounts', shopper.cookie)).statusCode).toBe(403);
+    expect(
+      (await send('POST', '/api/admin/discounts', shopper.cookie, form({ code: 'MINE' }))).statusCode,
+    ).toBe(403);
+    expect((await send('GET', '/api/admin/discounts', '')).statusCode).toBe(401);
+  });
+
+  it('edits a code, but not its limit below the uses already counted', async () => {
+    const code = await createCode({ code: 'EDITME', maxUses: '5' });
+    await t.database.db.update(discountCodes).set({ uses: 3 }).where(eq(discountCodes.id, code._id));
+    const lower = await send(
+      'PUT',
+      `/api/admin/discounts/${code._id}`,
+      admin,
+      form({ code: 'EDITME', maxUses: '2' }),
+    );
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().error.message).toBe(M.belowUses(3));
+    const edited = await send(
+      'PUT',
+      `/api/admin/discounts/${code._id}`,
+      admin,
+      form({ code: 'EDITME', value: '15', maxUses: '4' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ percent: 15, maxUses: 4, uses: 3 });
+    const missing = await send(
+      'PUT',
+      '/api/admin/discounts/00000000-0000-4000-8000-000000000000/active',
+      admin,
+      { active: false },
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the cart’s quote', () => {
+  it('prices the cart with the code, each refusal with its message', async () => {
+    await createCode({ code: 'TENOFF', value: '10' });
+    expect(await quote([line('Runner', 2)], 'tenoff')).toMatchObject({
+      subtotal: 20_000,
+      discount: 2_000,
+      total: 18_000,
+      code: 'TENOFF',
+      message: null,
+    });
+    expect(await quote([line('Runner')], 'NOSUCHCODE')).toMatchObject({
+      discount: 0,
+      total: 10_000,
+      code: null,
+      message: M.unknown,
+    });
+
+    await createCode({ code: 'LATER', startsOn: '2999-01-01' });
+    expect((await quote([line('Runner')], 'LATER')).message).toBe(M.notStarted('2999-01-01'));
+    await createCode({ code: 'OVER', startsOn: '2000-01-01', endsOn: '2000-12-31' });
+    expect((await quote([line('Runner')], 'OVER')).message).toBe(M.expired);
+    await createCode({ code: 'BIGCART', minSubtotal: '150' });
+    expect((await quote([line('Runner')], 'BIGCART')).message).toBe(M.minimum('$50'));
+    await createCode({ code: 'FULLPRICE', target: 'not_on_sale' });
+    expect((await quote([line('Court')], 'FULLPRICE')).message).toBe(M.nothingApplies);
+    const velo = await createCode({
+      code: 'VELOONLY',
+      kind: 'fixed',
+      value: '20',
+      target: 'brands',
+      brands: ['velo'],
+    });
+    expect(await quote([line('Runner'), line('Court')], 'VELOONLY')).toMatchObject({
+      discount: 2_000,
+      total: 13_000,
+    });
+    await send('PUT', `/api/admin/discounts/${velo._id}/active`, admin, { active: false });
+    expect((await quote([line('Court')], 'VELOONLY')).message).toBe(M.inactive);
+  });
+
+  it('never takes a cart below one dollar', async () => {
+    await createCode({ code: 'NINETY', value: '90' });
+    expect(await quote([line('Cheap')], 'NINETY')).toMatchObject({
+      subtotal: 300,
+      discount: 200,
+      total: 100,
+    });
+  });
+});
+
+describe('the checkout with a code', () => {
+  it('charges the discounted total and the order remembers the code and each line’s share', async () => {
+    await createCode({ code: 'PAYLESS', value: '25', target: 'not_on_sale' });
+    const shopper = await signUp(t.app);
+    const paid = await checkout(
+      shopper.cookie,
+      [line('Runner', 2), line('Court')],
+      20_000 + 5_000 - 5_000,
+      'payless',
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = paid.json().order;
+    expect(order).toMatchObject({ amount: 20_000, discountCode: 'PAYLESS', discount: 5_000 });
+    expect(order.shoe.map((l: { name: string; discount: number }) => [l.name, l.discount])).toEqual([
+      ['Court', 0],
+      ['Runner', 50],
+    ]);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.idPayment, order.idPayment));
+    expect(row!.amountCents).toBe(20_000);
+  });
+
+  it('refuses an amount that forgot the discount (409), and a refused code charges nothing', async () => {
+    await createCode({ code: 'FORGOT', value: '10' });
+    const shopper = await signUp(t.app);
+    const forgot = await checkout(shopper.cookie, [line('Runner')], 10_000, 'FORGOT');
+    expect(forgot.statusCode).toBe(409);
+    expect(forgot.json().error.message).toBe(MESSAGES.checkout.pricesChanged);
+    const unknown = await checkout(shopper.cookie, [line('Runner')], 9_000, 'NOTACODE');
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().error.message).toBe(M.unknown);
+    expect(await t.database.db.select().from(orders).where(eq(orders.email, shopper.email))).toEqual([]);
+  });
+});
+
+describe('uses counted with the stock, under concurrency', () => {
+  it('a code limited to 10 uses gives exactly 10 discounted orders out of 50 simultaneous checkouts', async () => {
+    const code = await createCode({ code: 'TENUSES', value: '10', maxUses: '10' });
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
+    const [stockBefore] = await t.database.db
+      .select()
+      .from(stockEntries)
+      .where(eq(stockEntries.shoeId, ids.get('Runner')!));
+    const responses = await Promise.all(
+      shoppers.map((shopper) => checkout(shopper.cookie, [line('Runner')], 9_000, 'TENUSES')),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((status) => status === 200)).toHaveLength(10);
+    expect(codes.filter((status) => status === 409)).toHaveLength(40);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json().error.message).toBe(M.usedUp);
+    }
+    const [after] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, code._id));
+    expect(after!.uses).toBe(10);
+    const discounted = await t.database.db.select().from(orders).where(eq(orders.discountCode, 'TENUSES'));
+    expect(discounted).toHaveLength(10);
+    // Only the 10 paid orders took their pair.
+    const [stockAfter] = await t.database.db
+      .select()
+      .from(stockEntries)
+      .where(eq(stockEntries.shoeId, ids.get('Runner')!));
+    expect(stockBefore!.quantity - stockAfter!.quantity).toBe(10);
+  }, 120_000);
+
+  it('"once per customer" holds when one shopper checks out twice at once', async () => {
+    await createCode({ code: 'ONCEONLY', value: '10', oncePerCustomer: true });
+    const shopper = await signUp(t.app);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => checkout(shopper.cookie, [line('Runner')], 9_000, 'ONCEONLY')),
+    );
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json().error.message).toBe(M.usedByYou);
+    }
+    expect((await quote([line('Runner')], 'ONCEONLY', shopper.cookie)).message).toBe(M.usedByYou);
+  }, 60_000);
+});
