@@ -23,6 +23,8 @@ export const DEFAULT_LIST_LIMIT = 28;
 export const MAX_SEARCH_LENGTH = 100;
 
 export const CART_STORAGE_KEY = 'carrito';
+/** The discount code applied to the stored cart, beside it (the cart itself stays the spec's list). */
+export const DISCOUNT_CODE_STORAGE_KEY = 'carrito-code';
 
 /**
  * The id of the JSON data block holding the answers a page was rendered with on the server: the

@@ -1,11 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  BILLING_DETAILS,
-  DECLINED_CARD_NUMBER_TYPED,
-  TEST_CARD_CVC,
-  TEST_CARD_NUMBER_TYPED,
-  testCardExpiry,
-} from '../fixtures/payment';
+import { DECLINED_CARD_NUMBER_TYPED, TEST_CARD_NUMBER_TYPED } from '../fixtures/payment';
 import { signInWithSession } from './support/accounts';
 import {
   formatPrice,
@@ -18,44 +12,10 @@ import {
 import { expect, test } from './support/fixtures';
 import { linkIn, newestMailTo } from './support/mail';
 import { addToCartFromDetail, expectCartCount, expectPath, main, storedCart, toast } from './support/shop';
+import { cartLines, fillPayment, payButton, paymentForm } from './support/payment';
 
 const TEST_CARD = TEST_CARD_NUMBER_TYPED;
 const DECLINED_CARD = DECLINED_CARD_NUMBER_TYPED;
-
-const paymentForm = (page: Page): Locator => page.getByRole('form', { name: 'Payment' });
-const payButton = (page: Page): Locator =>
-  paymentForm(page).getByRole('button', { name: /^(PAY|Proccesading)/ });
-const cartLines = (page: Page): Locator =>
-  page.getByRole('region', { name: 'Items in your cart' }).getByRole('listitem');
-
-interface Billing {
-  name: string;
-  state: string;
-  city: string;
-  line1: string;
-  postalCode: string;
-}
-
-/** The shared billing details, as the payment form's fields take them. */
-const ANA: Billing = {
-  name: BILLING_DETAILS.name,
-  state: BILLING_DETAILS.state,
-  city: BILLING_DETAILS.city,
-  line1: BILLING_DETAILS.line1,
-  postalCode: BILLING_DETAILS.postal_code,
-};
-
-async function fillPayment(page: Page, card: string, billing: Billing = ANA): Promise<void> {
-  const form = paymentForm(page);
-  await form.getByLabel('Name on card').fill(billing.name);
-  await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Expiry (MM/YY)').fill(testCardExpiry());
-  await form.getByLabel('CVC').fill(TEST_CARD_CVC);
-  await form.getByLabel('Line 1').fill(billing.line1);
-  await form.getByLabel('City').fill(billing.city);
-  await form.getByLabel('State').fill(billing.state);
-  await form.getByLabel('Postal code').fill(billing.postalCode);
-}
 
 /** Sum of the lines, in cents as the server prices them, shown as the shop shows prices. */
 function total(items: { shoe: Shoe; quantity: number }[]): string {

@@ -65,3 +65,9 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   pageViews: ['admin', 'page-views'] as const,
 };
+
+/** `POST /api/cart/quote`: the cart priced with its discount code. */
+export const cartQuoteKeys = {
+  all: ['cart', 'quote'] as const,
+  quote: (shoes: unknown[], code: string) => ['cart', 'quote', shoes, code] as const,
+};

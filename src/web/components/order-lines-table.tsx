@@ -8,7 +8,8 @@ const cellClass = 'px-3 py-3 sm:px-5';
 
 /**
  * The order's shoes: image, name, quantity, size and price, as they were bought (the shopper's
- * order page and the admin's). A shoe that left the catalogue shows without a link.
+ * order page and the admin's), each line's share of a discount code and the code's line above the
+ * total charged. A shoe that left the catalogue shows without a link.
  */
 export function OrderLinesTable({ order }: { order: Order }) {
   const pairs = pairCount(order);
@@ -61,11 +62,28 @@ export function OrderLinesTable({ order }: { order: Order }) {
               </td>
               <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
               <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
-              <td className={`${cellClass} text-right font-bold tabular-nums`}>{formatPrice(line.price)}</td>
+              <td className={`${cellClass} text-right font-bold tabular-nums`}>
+                {formatPrice(line.price)}
+                {line.discount > 0 && (
+                  <span className="block text-xs font-semibold text-emerald-800">
+                    <span className="sr-only">discount </span>-{formatPrice(line.discount)}
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t-2 border-gray-200">
+          {order.discountCode && (
+            <tr className="text-emerald-800">
+              <th scope="row" colSpan={4} className={`${cellClass} text-right font-bold`}>
+                Discount ({order.discountCode})
+              </th>
+              <td className={`${cellClass} text-right font-bold tabular-nums`}>
+                -{formatPrice(order.discount / 100)}
+              </td>
+            </tr>
+          )}
           <tr>
             <th scope="row" colSpan={4} className={`${cellClass} text-right text-base font-bold`}>
               Total

@@ -13,6 +13,8 @@ import { useCart } from '../../lib/cart/use-cart';
 import { paths } from '../../paths';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
+import { useCartQuote } from './api/use-cart-quote';
+import { useDiscountCode } from '../../lib/cart/discount-code-store';
 
 /**
  * The payment form (react-hook-form, Zod, the card field) loads once the cart has lines: an empty
@@ -30,6 +32,8 @@ const continueClass =
 export default function CartPage() {
   const { lines, known, increment, decrement, remove, clear } = useCart();
   const { stockOf, refresh } = useCartStock(lines);
+  const code = useDiscountCode();
+  const pricing = useCartQuote(lines, code);
   const [paidOrder, setPaidOrder] = useState<Order | null>(null);
   const paidRef = useRef<HTMLDivElement>(null);
 
@@ -117,13 +121,14 @@ export default function CartPage() {
             </div>
           </section>
           <div className="flex flex-col gap-6">
-            <CartSummary lines={lines} />
+            <CartSummary lines={lines} code={code} pricing={pricing} />
             <Suspense fallback={<PageLoading />}>
               <PaymentForm
                 lines={lines}
                 blocked={stock.some((status) => status.blocked)}
                 refreshShoes={refresh}
                 onPaid={setPaidOrder}
+                pricing={pricing}
               />
             </Suspense>
           </div>

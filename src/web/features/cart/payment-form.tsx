@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Lock } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatPrice, subtotalCents, type CartLine } from '../../../domain/cart-lines';
+import { formatPrice, type CartLine } from '../../../domain/cart-lines';
+import type { CartPricing } from './api/use-cart-quote';
 import type { Shoe } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
@@ -26,6 +27,8 @@ interface PaymentFormProps {
   /** Reads the cart's shoes again; resolves with the fresh ones by id. */
   refreshShoes: () => Promise<Map<string, Shoe>>;
   onPaid: (order: Order) => void;
+  /** What the cart costs, with its discount code when one applies. */
+  pricing: CartPricing;
 }
 
 type AddressField = 'name' | 'state' | 'city' | 'line1' | 'postal_code';
@@ -40,10 +43,10 @@ const ADDRESS_FIELDS: { name: Exclude<AddressField, 'name'>; label: string; auto
 const legendClass = 'mb-4 text-xs font-bold tracking-widest text-gray-700 uppercase';
 
 /**
- * The payment form of the cart (spec §2, §4, §5, §8): card and billing address, PAY $<subtotal>.
+ * The payment form of the cart (spec §2, §4, §5, §8): card and billing address, PAY $<total>.
  * It only renders: paying (the payment method, the checkout, retries and refusals) is usePayCart's.
  */
-export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFormProps) {
+export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: PaymentFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
   const cardMode = cardModeOf(usePaymentsConfig());
@@ -74,11 +77,12 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid }: PaymentFor
     formState: { errors, isSubmitting },
   } = form;
 
-  const cents = subtotalCents(lines);
-  // Spec §4: Pay is disabled when the cart is empty or the total is zero.
-  const cannotPay = lines.length === 0 || cents <= 0;
+  const cents = pricing.total;
+  // Spec §4: Pay is disabled when the cart is empty or the total is zero; and while a code is priced.
+  const cannotPay = lines.length === 0 || cents <= 0 || pricing.pending;
   const { submit, failure, signedOut } = usePayCart({
     lines,
+    pricing,
     refreshShoes,
     onPaid,
     form,

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../domain/account';
-import { cartLineFields, subtotalCents, type CartLine } from '../../../domain/cart-lines';
+import { cartLineFields, type CartLine } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -11,9 +11,11 @@ import type { Order } from '../../../domain/payment';
 import { checkout, newIdempotencyKey } from './api/checkout';
 import { createPaymentMethod } from './api/create-payment-method';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
-import { catalogKeys, sessionKey, userKeys } from '../../api/query-keys';
+import { cartQuoteKeys, catalogKeys, sessionKey, userKeys } from '../../api/query-keys';
 import { useSession } from '../../api/use-session';
 import { cartActions } from '../../lib/cart/cart-store';
+import { setDiscountCode } from '../../lib/cart/discount-code-store';
+import type { CartPricing } from './api/use-cart-quote';
 import { toast } from '../../lib/toast';
 import { paths } from '../../paths';
 import {
@@ -38,6 +40,8 @@ interface UnansweredAttempt {
 
 export interface PayCartOptions {
   lines: CartLine[];
+  /** The total to pay, and the discount code it was priced with. */
+  pricing: CartPricing;
   /** Reads the cart's shoes again; resolves with the fresh ones by id. */
   refreshShoes: () => Promise<Map<string, Shoe>>;
   onPaid: (order: Order) => void;
@@ -61,6 +65,7 @@ export interface PayCartOptions {
  */
 export function usePayCart({
   lines,
+  pricing,
   refreshShoes,
   onPaid,
   form,
@@ -96,8 +101,10 @@ export function usePayCart({
         setError(field, { type: 'server', message }, { shouldFocus: !focused });
         focused = true;
       }
-      // Prices changed, a size sold out, a shoe left the catalogue: show the cart as it is now.
+      // Prices changed, a size sold out, a shoe left the catalogue, a code was used up: show the cart
+      // as it is now, its code priced again.
       if (error.status === 409 || error.status === 404) {
+        void queryClient.invalidateQueries({ queryKey: cartQuoteKeys.all });
         const fresh = await refreshShoes();
         cartActions.reprice(new Map([...fresh].map(([shoeId, shoe]) => [shoeId, shoe.price])));
       }
@@ -110,7 +117,8 @@ export function usePayCart({
     setFailure(null);
     toast.dismiss('payment-failed');
     const shoes = lines.map(cartLineFields);
-    const amount = subtotalCents(lines);
+    const amount = pricing.total;
+    const code = pricing.code ?? undefined;
     const methodRequest = paymentMethodRequest(values);
     // With Stripe's card field the card cannot be read: the count of its edits stands for it.
     const stripeCardField = cardMode.kind === 'stripe' ? stripeCard.current : null;
@@ -119,6 +127,7 @@ export function usePayCart({
       stripeCardField ? [billing, stripeCardField.edits()] : methodRequest,
       shoes,
       amount,
+      code,
     ]);
     try {
       let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
@@ -133,7 +142,7 @@ export function usePayCart({
       }
       unanswered.current = attempt;
       const answer = await checkout(
-        { id: attempt.paymentMethodId, email: user.email, uid: user.idUser, shoes, amount },
+        { id: attempt.paymentMethodId, email: user.email, uid: user.idUser, shoes, amount, code },
         attempt.idempotencyKey,
       );
       unanswered.current = null;
@@ -145,6 +154,7 @@ export function usePayCart({
       stripeCardField?.clear();
       onPaid(answer.order);
       cartActions.clear();
+      setDiscountCode('');
     } catch (error) {
       // Only a checkout that got no answer may be the same attempt again; any answer ends it.
       const noAnswer = error instanceof ApiError && (error.status === 0 || error.status >= 500);
