@@ -1,6 +1,7 @@
 import { MESSAGES } from './messages.js';
 import { z } from 'zod';
 import { checkoutAddressSchema } from './forms.js';
+import { CARRIERS } from './shipping.js';
 
 /** Stripe's published test cards and what each does (test mode only, docs/decisions/001). */
 export const TEST_CARD_OUTCOMES = {
@@ -92,6 +93,18 @@ export const orderSchema = z.object({
   /** The discount code used, and the cents it took off (`amount` is what was charged). */
   discountCode: z.string().nullable(),
   discount: z.number().int(),
+  /** When it was marked Received (null while Pending). */
+  receivedAt: z.string().nullable(),
+  /** How it left the warehouse (issue 19); null until it is shipped. */
+  shipment: z
+    .object({
+      carrier: z.enum(CARRIERS),
+      trackingNumber: z.string(),
+      /** The carrier's tracking page; null for another carrier. */
+      trackingUrl: z.string().nullable(),
+      shippedAt: z.string(),
+    })
+    .nullable(),
   shoe: z.array(
     z.object({
       _id: z.string().nullable(),

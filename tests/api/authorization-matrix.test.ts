@@ -21,6 +21,7 @@ import {
   newsletterSubscribers,
   orderLines,
   orders,
+  orderShipments,
   pageViews,
   reviews,
   sessions,
@@ -483,6 +484,19 @@ const ROWS: Row[] = [
     check: (response) => expect(ids(response)).toContain(anchorShoe),
   },
   {
+    route: 'GET /api/shoes/facets',
+    outcomes: anyone(OK),
+    request: () => get('/api/shoes/facets?size=9&scope=brand&brand=Velo'),
+    check: (response) => {
+      const facets = response.json() as {
+        sizes: { value: string; count: number }[];
+        brands: { value: string }[];
+      };
+      expect(facets.sizes).toHaveLength(12);
+      expect(facets.brands.map((brand) => brand.value)).toEqual(['Velo']);
+    },
+  },
+  {
     route: 'GET /api/shoes/colors',
     outcomes: anyone(OK),
     request: () => get('/api/shoes/colors'),
@@ -818,6 +832,34 @@ const ROWS: Row[] = [
     request: ({ fixture }) => put(`/api/cart/order/${fixture.idPayment}`, { status: 'Received' }),
     state: ({ fixture }) => orderStatus(fixture.idPayment!),
     after: () => 'Received',
+  },
+  {
+    route: 'PUT /api/cart/order/{idPayment}/shipment',
+    note: "the user's order, shipped",
+    outcomes: staffOnly(OK),
+    prepare: ({ owner }) => orderFor(owner),
+    request: ({ fixture }) =>
+      put(`/api/cart/order/${fixture.idPayment}/shipment`, {
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+      }),
+    state: async ({ fixture }) =>
+      (
+        await db()
+          .select({ carrier: orderShipments.carrier })
+          .from(orderShipments)
+          .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+          .where(eq(orders.idPayment, fixture.idPayment!))
+      )[0]?.carrier ?? null,
+    after: () => 'UPS',
+  },
+  {
+    route: 'GET /api/cart/order/{idPayment}/events',
+    note: "the user's order's audit trail",
+    outcomes: staffOnly(OK),
+    prepare: ({ owner }) => orderFor(owner),
+    request: ({ fixture }) => get(`/api/cart/order/${fixture.idPayment}/events`),
+    check: (response) => expect(response.json()).toEqual(expect.any(Array)),
   },
 
   // Favorites: keyed by the user's id.

@@ -36,3 +36,16 @@ export const quoteAnswerSchema = z.object({
   lines: z.array(z.object({ _id: z.string(), size: z.string(), discount: z.number().int() })),
 });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
+
+/** `GET /api/cart/order/{idPayment}/events`: the order's audit trail, oldest first. */
+export const orderEventListSchema = z.array(
+  z.object({
+    at: z.string(),
+    /** The email of who did it. */
+    actor: z.string(),
+    kind: z.enum(['status', 'shipment']),
+    /** The values before and after. */
+    details: z.record(z.string(), z.unknown()),
+  }),
+);
+export type OrderEventList = z.infer<typeof orderEventListSchema>;

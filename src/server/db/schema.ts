@@ -125,6 +125,8 @@ export const orders = pgTable(
     /** The discount code the order used (as typed in capitals), and the cents it took off. */
     discountCode: text('discount_code'),
     discountCents: integer('discount_cents').notNull().default(0),
+    /** When the order was last marked Received (null while Pending): the order page's timeline. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
@@ -152,6 +154,37 @@ export const orderLines = pgTable(
     index('order_lines_shoe_idx').on(t.shoeId),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/** An order's shipment (issue 19): one per order, beside the spec's Pending/Received status. */
+export const orderShipments = pgTable('order_shipments', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  carrier: text('carrier', { enum: ['UPS', 'USPS', 'FedEx', 'DHL', 'Other'] }).notNull(),
+  trackingNumber: text('tracking_number').notNull(),
+  shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An order's audit trail: who did what when (status changes, shipping), each written in the same
+ * transaction as the change it records. Never updated or deleted through the API.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Who: kept as the email it had then, so the trail outlives the account. */
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind', { enum: ['status', 'shipment'] }).notNull(),
+    /** The values before and after. */
+    details: jsonb('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const favorites = pgTable(

@@ -10,6 +10,7 @@ import { catalogAdminRoutes } from './catalog-admin/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { discountRoutes } from './discounts/routes.js';
+import { fulfilmentRoutes } from './fulfilment/routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -39,6 +40,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(userRoutes, { users: services.users, currentUser });
   await api.register(paymentRoutes, { payments: services.payments, currentUser });
   await api.register(checkoutRoutes, { checkout: services.checkout, orders: services.orders, currentUser });
+  await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });

@@ -20,6 +20,8 @@ import { createCatalogService } from '../modules/catalog/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
 import { createDiscountsRepository } from '../modules/discounts/repository.js';
+import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
+import { createFulfilmentService } from '../modules/fulfilment/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
@@ -152,6 +154,13 @@ export async function createServices(options: ServicesOptions) {
     users: createUserService({ users: createUserRepository(db), adminEmail }),
     catalog,
     discounts: createDiscountsService(discountsRepository),
+    fulfilment: createFulfilmentService({
+      repository: createFulfilmentRepository(db),
+      findOrder: orders.find,
+      mailer,
+      publicUrl,
+      log,
+    }),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),
       catalog: catalogRepository,

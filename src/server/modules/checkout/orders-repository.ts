@@ -10,9 +10,11 @@ import {
   discountRedemptions,
   orderLines,
   orders,
+  orderShipments,
   shoes,
   stockEntries,
 } from '../../db/schema.js';
+import { trackingUrl } from '../../../domain/shipping.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 
@@ -154,19 +156,29 @@ function orderTransaction(tx: Tx): OrderTransaction {
   };
 }
 
+function shipmentAnswer(row: typeof orderShipments.$inferSelect | undefined): Order['shipment'] {
+  if (!row) return null;
+  return {
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+    shippedAt: row.shippedAt.toISOString(),
+  };
+}
+
 export function createOrdersRepository(db: Database) {
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
-    const lines = await db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(orderLines.name), asc(orderLines.size));
+    const ids = rows.map((row) => row.id);
+    const [lines, shipments] = await Promise.all([
+      db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(asc(orderLines.name), asc(orderLines.size)),
+      db.select().from(orderShipments).where(inArray(orderShipments.orderId, ids)),
+    ]);
+    const shipmentOf = new Map(shipments.map((shipment) => [shipment.orderId, shipment]));
     return rows.map((row) => ({
       _id: row.id,
       email: row.email,
@@ -176,6 +188,8 @@ export function createOrdersRepository(db: Database) {
       status: row.status,
       discountCode: row.discountCode,
       discount: row.discountCents,
+      receivedAt: row.receivedAt?.toISOString() ?? null,
+      shipment: shipmentAnswer(shipmentOf.get(row.id)),
       shoe: lines
         .filter((line) => line.orderId === row.id)
         .map((line) => ({
@@ -232,13 +246,6 @@ export function createOrdersRepository(db: Database) {
         db.select({ n: count() }).from(orders).where(where),
       ]);
       return { items: await withLines(rows), total: counted?.n ?? 0 };
-    },
-
-    async setStatus(idOrPayment: string, status: Order['status']): Promise<Order | undefined> {
-      const found = await find(idOrPayment);
-      if (!found) return undefined;
-      await db.update(orders).set({ status }).where(eq(orders.id, found.order._id));
-      return { ...found.order, status };
     },
 
     find,

@@ -136,23 +136,4 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       return found.order;
     },
   );
-
-  app.put(
-    '/cart/order/:idPayment',
-    {
-      onRequest: currentUser.requireAdmin,
-      schema: {
-        tags: ['checkout', 'admin'],
-        summary: 'Set an order status, Pending or Received (administrator or manager)',
-        params: z.object({ idPayment: z.string().max(200) }),
-        body: z.object({ status: z.enum(['Pending', 'Received']) }).strict(),
-        response: { 200: orderSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const order = await orders.setStatus(request.params.idPayment, request.body.status);
-      if (!order) throw notFound(MESSAGES.orders.notFound);
-      return order;
-    },
-  );
 };
