@@ -173,6 +173,7 @@ describe('past orders outlive changes to their shoes', () => {
       image: '/uploads/shoes/storm-court.webp',
       price: 90,
       size: '8',
+      discount: 0,
     };
     expect(await lineOf(paid[0]!.idPayment, 'Storm Court')).toEqual({ ...before, quantity: 1 });
     expect(await lineOf(paid[1]!.idPayment, 'Storm Court', buyerB.cookie)).toEqual({
@@ -196,6 +197,7 @@ describe('past orders outlive changes to their shoes', () => {
       price: 60,
       size: '10',
       quantity: 1,
+      discount: 0,
     };
     expect(await lineOf(paid[1]!.idPayment, 'Trail Glide')).toEqual(kept);
     expect(await lineOf(paid[1]!.idPayment, 'Trail Glide', buyerB.cookie)).toEqual(kept);
