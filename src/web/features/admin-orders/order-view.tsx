@@ -8,6 +8,9 @@ import { PageLoading } from '../../components/page-loading';
 import { RetryButton } from '../../components/retry-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { OrderFacts } from './order-facts';
+import { OrderTimeline } from '../../components/order-timeline';
+import { OrderTrail } from './order-trail';
+import { ShipOrderForm } from './ship-order-form';
 
 /** One customer's order, by its idPayment (or _id). */
 export function OrderView({ idPayment }: { idPayment: string }) {
@@ -35,7 +38,10 @@ export function OrderView({ idPayment }: { idPayment: string }) {
     <>
       <PageHeader eyebrow="Admin · Order" title="Order" />
       <OrderFacts order={order} />
+      <OrderTimeline order={order} />
+      <ShipOrderForm key={order.shipment?.trackingNumber ?? ''} order={order} />
       <OrderLinesTable order={order} />
+      <OrderTrail idPayment={order.idPayment} />
     </>
   );
 }

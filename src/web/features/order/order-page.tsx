@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { FactsGrid, type Fact } from '../../components/facts-grid';
 import { plainLinkClass } from '../../components/forms/button-class';
 import { OrderLinesTable } from '../../components/order-lines-table';
+import { OrderTimeline } from '../../components/order-timeline';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
@@ -99,6 +100,7 @@ export default function OrderPage() {
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader eyebrow="Order detail" title="Your order" />
       <OrderFacts order={order} />
+      <OrderTimeline order={order} />
       <OrderLinesTable order={order} />
       <OrderLinks />
     </div>

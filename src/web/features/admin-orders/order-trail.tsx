@@ -1,0 +1,49 @@
+import { History } from 'lucide-react';
+import type { OrderEventList } from '../../../domain/contracts/checkout';
+import { useOrderEvents } from './api/use-order-events';
+
+type OrderEvent = OrderEventList[number];
+
+/** A trail entry in words: "Status Pending → Received", "Shipped UPS 1Z... (was Other LOCAL-7)". */
+function describe(event: OrderEvent): string {
+  const { before, after } = event.details as { before: unknown; after: unknown };
+  if (event.kind === 'status') return `Status ${String(before)} → ${String(after)}`;
+  const shipment = (value: unknown) => {
+    const { carrier, trackingNumber } = value as { carrier: string; trackingNumber: string };
+    return `${carrier} ${trackingNumber}`;
+  };
+  return `Shipped ${shipment(after)}${before ? ` (was ${shipment(before)})` : ''}`;
+}
+
+/** The order's audit trail: who did what when, oldest first. */
+export function OrderTrail({ idPayment }: { idPayment: string }) {
+  const events = useOrderEvents(idPayment);
+  return (
+    <section
+      aria-labelledby="trail-heading"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
+    >
+      <h2 id="trail-heading" className="flex items-center gap-2 text-lg font-black tracking-tight">
+        <History aria-hidden="true" className="size-5" />
+        History
+      </h2>
+      {events.isPending ? (
+        <p className="mt-3 text-sm text-gray-700">Loading the history...</p>
+      ) : (events.data ?? []).length === 0 ? (
+        <p className="mt-3 text-sm text-gray-700">Nothing has changed since it was paid.</p>
+      ) : (
+        <ol className="mt-3 flex flex-col divide-y divide-gray-100 text-sm">
+          {events.data!.map((event) => (
+            <li key={`${event.at}-${event.kind}`} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
+              <time dateTime={event.at} className="shrink-0 font-mono text-xs text-gray-600 sm:w-40">
+                {event.at.slice(0, 16).replace('T', ' ')} UTC
+              </time>
+              <span className="font-semibold">{describe(event)}</span>
+              <span className="text-gray-600 sm:ml-auto">{event.actor}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Truck } from 'lucide-react';
+import { NOTICE_MS } from '../../../domain/constants';
+import type { Order } from '../../../domain/payment';
+import { CARRIERS, shipmentRequestSchema, type Carrier } from '../../../domain/shipping';
+import { errorMessage } from '../../api/http';
+import { toast } from '../../lib/toast';
+import { useShipOrder } from './api/ship-order';
+
+const fieldClass =
+  'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
+
+/** Mark the order shipped with its carrier and tracking number (or correct them): the buyer is mailed the link. */
+export function ShipOrderForm({ order }: { order: Order }) {
+  const id = useId();
+  const ship = useShipOrder(order.idPayment);
+  const [carrier, setCarrier] = useState<Carrier>(order.shipment?.carrier ?? 'UPS');
+  const [trackingNumber, setTrackingNumber] = useState(order.shipment?.trackingNumber ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = shipmentRequestSchema.safeParse({ carrier, trackingNumber });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    // A promise rather than mutate's callbacks: those are dropped once the order's new shipment
+    // re-renders this form with the values it saved.
+    ship
+      .mutateAsync(parsed.data)
+      .then(() =>
+        toast.success(`Order ${order.idPayment} shipped with ${parsed.data.carrier}`, {
+          duration: NOTICE_MS.admin,
+        }),
+      )
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-black tracking-tight">
+        <Truck aria-hidden="true" className="size-5" />
+        Shipping
+      </h2>
+      <form
+        method="post"
+        onSubmit={submit}
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+      >
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor={`${id}-carrier`}
+            className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
+          >
+            Carrier
+          </label>
+          <select
+            id={`${id}-carrier`}
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value as Carrier)}
+            className={fieldClass}
+          >
+            {CARRIERS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label
+            htmlFor={`${id}-number`}
+            className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
+          >
+            Tracking number
+          </label>
+          <input
+            id={`${id}-number`}
+            value={trackingNumber}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${fieldClass} font-mono`}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={ship.isPending}
+          className="h-11 rounded-full bg-ink px-5 text-sm font-bold text-white transition-colors hover:bg-accent-dark disabled:opacity-60"
+        >
+          {order.shipment ? 'Update shipping' : 'Mark shipped'}
+        </button>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-deal sm:col-span-3">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

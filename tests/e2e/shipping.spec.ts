@@ -1,0 +1,57 @@
+import { expect, placeOrder, requestAs, signInAsAdminWithSession, test } from './support/admin';
+import { signInWithSession } from './support/accounts';
+import { inStockSizes, loadCatalog, shoeWithSizes } from './support/catalog';
+import { newestMailTo, linkIn } from './support/mail';
+import { main, toast } from './support/shop';
+
+/**
+ * After the payment (issue 19): the administrator ships an order from its admin view, the shopper
+ * is mailed the tracking link and sees the delivery timeline on the order page; the admin view keeps
+ * the order's history. On the admin tests' own shop (support/admin.ts).
+ */
+test('the administrator ships an order; the shopper gets the tracking link by mail and on the order page', async ({
+  page,
+  browser,
+  ownShop,
+  account,
+  playwright,
+}) => {
+  const catalog = await loadCatalog(await playwright.request.newContext({ baseURL: ownShop.baseURL }));
+  const shoe = shoeWithSizes(catalog, 1);
+  const shopperRequests = await requestAs(playwright.request, ownShop.baseURL, account);
+  const idPayment = await placeOrder(shopperRequests, ownShop.baseURL, shoe, inStockSizes(shoe)[0]!);
+  await shopperRequests.dispose();
+
+  await signInAsAdminWithSession(page.context(), ownShop);
+  await page.goto(`/orders?order=${encodeURIComponent(idPayment)}`);
+  const shipping = main(page).getByRole('region', { name: 'Shipping' });
+  await shipping.getByLabel('Carrier').selectOption('FedEx');
+  await shipping.getByLabel('Tracking number').fill('449044304137821');
+  await shipping.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(toast(page, `Order ${idPayment} shipped with FedEx`)).toBeVisible();
+  await expect(shipping.getByRole('button', { name: 'Update shipping' })).toBeVisible();
+  const history = main(page).getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem')).toContainText('Shipped FedEx 449044304137821');
+
+  const mail = await newestMailTo(account.email, /is on its way/);
+  const tracking = linkIn(mail, '/fedextrack/');
+  expect(tracking.href).toBe('https://www.fedex.com/fedextrack/?trknbr=449044304137821');
+  const orderLink = linkIn(mail, `/order/${idPayment}`);
+
+  const shopperContext = await browser.newContext({ baseURL: ownShop.baseURL });
+  await signInWithSession(shopperContext, account);
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(orderLink.pathname);
+  const delivery = main(shopper).getByRole('region', { name: 'Delivery' });
+  await expect(delivery.getByRole('listitem')).toHaveText([
+    /Paid \(done\)/,
+    /Shipped \(done\).*FedEx/,
+    /Received \(not yet\)/,
+  ]);
+  await expect(delivery.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute(
+    'href',
+    tracking.href,
+  );
+  await shopperContext.close();
+});
