@@ -408,6 +408,16 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return pick(pools.tokens);
       case 'size':
         return fc.constantFrom('9', '9.5', '10', '11', '8');
+      // The catalogue's filters (GET /api/shoes and /api/shoes/facets): values they take, a lowest
+      // price never above a highest, so that valid requests get their 200.
+      case 'color':
+        return part === 'query' ? fc.constantFrom('Blue', 'red', 'Black', 'Green') : undefined;
+      case 'minPrice':
+        return fc.constantFrom('0', '49.99', '60', '100');
+      case 'maxPrice':
+        return fc.constantFrom('100', '150.5', '500');
+      case 'scope':
+        return fc.constantFrom('brand', 'onSale');
       case 'price':
         return numeric(schema, fc.integer({ min: 1, max: 500 }));
       case 'q':

@@ -52,7 +52,7 @@ export const shoes = pgTable(
      * stock_entries (migration 0007), whatever writes the stock.
      */
     sizesInStock: integer('sizes_in_stock').notNull().default(0),
-    /** Pairs sold, all orders together: the 'best selling' order. Kept by a trigger on order_lines. */
+    /** Pairs sold, all orders together: the 'best selling' order. Counted by the checkout as it takes the stock. */
     unitsSold: integer('units_sold').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -34,8 +34,9 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- Deferred to the commit, and only when a size comes into or goes out of stock: a checkout takes its
--- stock rows first and the shoe's row last, so two checkouts never hold each other's rows.
+-- Deferred to the commit, when the transaction's stock rows are all written, and only when a size comes
+-- into or goes out of stock. The checkout and the admin forms lock a shoe's row before its stock rows
+-- (docs/decisions/009), so this update never waits for a row another transaction holds first.
 CREATE CONSTRAINT TRIGGER stock_entries_sizes_in_stock_insert AFTER INSERT ON stock_entries
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.quantity > 0)
   EXECUTE FUNCTION shoes_sync_sizes_in_stock();--> statement-breakpoint

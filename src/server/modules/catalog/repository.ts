@@ -292,6 +292,8 @@ export function createCatalogRepository(
       }
       const byName = (a: { value: string }, b: { value: string }) =>
         a.value.localeCompare(b.value, 'en', { sensitivity: 'base' });
+      // Sizes in the chart's order, whatever order the database's UNION gave them in.
+      facets.sizes.sort((a, b) => CHART_SIZES.indexOf(a.value) - CHART_SIZES.indexOf(b.value));
       facets.colors.sort(byName);
       facets.brands.sort(byName);
       return facets;
