@@ -194,6 +194,16 @@ export const MESSAGES = {
     quantityOnlyNumbers: 'The quantity can only contain number',
     image: 'Add a valid image',
   },
+  /** Refunds from the admin order view (issue 19). */
+  refunds: {
+    unknownLine: 'This line is not part of the order',
+    tooManyPairs: (left: number) =>
+      `Only ${left} ${left === 1 ? 'pair is' : 'pairs are'} left to refund on this line`,
+    moreThanLeft: (left: string) => `Only ${left} is left to refund on this order`,
+    unconfirmed:
+      'The payment service did not confirm the refund yet: it is kept pending. Send the same refund again to confirm it.',
+    refused: 'The payment service refused the refund; nothing was given back.',
+  },
   /** Discount codes: the cart's answers and the admin form's rules. */
   discounts: {
     unknown: 'This code is not valid',

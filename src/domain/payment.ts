@@ -105,9 +105,24 @@ export const orderSchema = z.object({
       shippedAt: z.string(),
     })
     .nullable(),
+  /** Refunds, oldest first (cents); `refunded` is what was given back. */
+  refunds: z.array(
+    z.object({
+      _id: z.string(),
+      amount: z.number().int(),
+      reason: z.string(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      date: z.string(),
+      restock: z.boolean(),
+      lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
+    }),
+  ),
+  refunded: z.number().int(),
   shoe: z.array(
     z.object({
       _id: z.string().nullable(),
+      /** The order line's own id, as refunds name it. */
+      lineId: z.string(),
       name: z.string(),
       image: z.string(),
       quantity: z.number().int(),

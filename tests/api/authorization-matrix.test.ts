@@ -20,6 +20,7 @@ import {
   mailOutbox,
   newsletterSubscribers,
   orderLines,
+  orderRefunds,
   orders,
   orderShipments,
   pageViews,
@@ -852,6 +853,23 @@ const ROWS: Row[] = [
           .where(eq(orders.idPayment, fixture.idPayment!))
       )[0]?.carrier ?? null,
     after: () => 'UPS',
+  },
+  {
+    route: 'POST /api/cart/order/{idPayment}/refunds',
+    note: "part of the user's order, refunded",
+    outcomes: staffOnly(OK),
+    prepare: ({ owner }) => orderFor(owner),
+    request: ({ fixture }) =>
+      post(`/api/cart/order/${fixture.idPayment}/refunds`, { reason: 'Matrix', amount: 100 }),
+    state: async ({ fixture }) =>
+      (
+        await db()
+          .select({ amount: orderRefunds.amountCents, status: orderRefunds.status })
+          .from(orderRefunds)
+          .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+          .where(eq(orders.idPayment, fixture.idPayment!))
+      ).map((row) => [row.amount, row.status]),
+    after: () => [[100, 'succeeded']],
   },
   {
     route: 'GET /api/cart/order/{idPayment}/events',

@@ -43,7 +43,7 @@ export const orderEventListSchema = z.array(
     at: z.string(),
     /** The email of who did it. */
     actor: z.string(),
-    kind: z.enum(['status', 'shipment']),
+    kind: z.enum(['status', 'shipment', 'refund']),
     /** The values before and after. */
     details: z.record(z.string(), z.unknown()),
   }),

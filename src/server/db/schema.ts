@@ -179,12 +179,44 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Who: kept as the email it had then, so the trail outlives the account. */
     actorEmail: text('actor_email').notNull(),
-    kind: text('kind', { enum: ['status', 'shipment'] }).notNull(),
+    kind: text('kind', { enum: ['status', 'shipment', 'refund'] }).notNull(),
     /** The values before and after. */
     details: jsonb('details').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Money given back on an order (issue 19). A refund is written 'pending' under the order's row lock,
+ * with what is left checked there, before the provider is asked: two managers at once, a double
+ * press or a retry never give back more than was charged. The provider's answer settles it.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The lines given back, `[{ lineId, quantity }]`, when refunded by line. */
+    lines: jsonb('lines').$type<{ lineId: string; quantity: number }[]>().notNull().default([]),
+    /** Put the pairs back in stock once the refund went through. */
+    restock: boolean('restock').notNull().default(false),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    /** The request's Idempotency-Key: the same request again is this refund, not another. */
+    requestKey: text('request_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id').unique(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 export const favorites = pgTable(

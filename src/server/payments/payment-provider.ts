@@ -82,4 +82,17 @@ export interface PaymentProvider {
   settle(paymentId: string): Promise<SettledPayment>;
   /** Gives the money back when an order could not be kept after a capture (idempotent). */
   refund(chargeId: string): Promise<void>;
+  /**
+   * Gives part (or all) of a captured payment back, for a refund the staff decided (issue 19). The
+   * same idempotency key never refunds twice. Throws a PaymentError when the provider refuses (more
+   * than is left, say) and PaymentOutcomeUnknown when nobody can tell whether it went through.
+   */
+  refundPart(request: RefundRequest): Promise<{ id: string }>;
+}
+
+export interface RefundRequest {
+  /** The captured payment: the order's idPayment. */
+  chargeId: string;
+  amountCents: number;
+  idempotencyKey: string;
 }

@@ -141,6 +141,29 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
       throw new PaymentOutcomeUnknown(paymentId, false);
     },
 
+    async refundPart({ chargeId, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: chargeId, amount: amountCents },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (error) {
+        // Refused (more than is left, a payment that cannot be refunded): nothing moved.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new PaymentError(error.code ?? 'invalid_request', error.message, 400);
+        }
+        if (
+          error instanceof Stripe.errors.StripeConnectionError ||
+          error instanceof Stripe.errors.StripeAPIError
+        ) {
+          // The same key asked again tells: the refund is kept pending until then.
+          throw new PaymentOutcomeUnknown(chargeId, timedOut(error), { cause: error });
+        }
+        throw error;
+      }
+    },
+
     async refund(chargeId) {
       // No fixed idempotency key: Stripe would replay a failed first refund forever. Refunding
       // twice is refused as already refunded, which is what was wanted.

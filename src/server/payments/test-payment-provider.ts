@@ -21,6 +21,8 @@ interface TestPayment {
   amountCents: number;
   status: 'requires_confirmation' | 'succeeded' | 'canceled';
   refunded: boolean;
+  /** Given back by refundPart so far. */
+  refundedCents: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
   // Like Stripe, one idempotency key gives back its first payment; bounded, as test mode keeps no books.
   const byKey = new Map<string, TestPayment>();
   const byId = new Map<string, TestPayment>();
+  const refundsByKey = new Map<string, { id: string }>();
   const remember = (key: string, payment: TestPayment) => {
     byKey.set(key, payment);
     byId.set(payment.id, payment);
@@ -97,6 +100,7 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
         amountCents,
         status: 'requires_confirmation',
         refunded: false,
+        refundedCents: 0,
       };
       remember(idempotencyKey, payment);
       return { id: payment.id };
@@ -127,6 +131,25 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
       // Test mode moves no real money; the payment is only marked.
       const payment = byId.get(chargeId);
       if (payment) payment.refunded = true;
+    },
+
+    async refundPart({ chargeId, amountCents, idempotencyKey }) {
+      const earlier = refundsByKey.get(idempotencyKey);
+      if (earlier) return earlier;
+      // A payment this process did not capture (another instance's, or before a restart) is taken
+      // at its word: test mode keeps no books, the shop's own refunds table does.
+      const payment = byId.get(chargeId);
+      if (payment && payment.refundedCents + amountCents > payment.amountCents) {
+        throw new PaymentError(
+          'amount_too_large',
+          'The refund is larger than what is left of the payment.',
+          400,
+        );
+      }
+      if (payment) payment.refundedCents += amountCents;
+      const refund = { id: `re_${crypto.randomBytes(12).toString('hex')}` };
+      refundsByKey.set(idempotencyKey, refund);
+      return refund;
     },
   };
 }

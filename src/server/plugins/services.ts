@@ -160,6 +160,7 @@ export async function createServices(options: ServicesOptions) {
       mailer,
       publicUrl,
       log,
+      payments: paymentProvider,
     }),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),

@@ -9,6 +9,7 @@ import {
   discountCodes,
   discountRedemptions,
   orderLines,
+  orderRefunds,
   orders,
   orderShipments,
   shoes,
@@ -170,13 +171,18 @@ export function createOrdersRepository(db: Database) {
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [lines, shipments] = await Promise.all([
+    const [lines, shipments, refunds] = await Promise.all([
       db
         .select()
         .from(orderLines)
         .where(inArray(orderLines.orderId, ids))
         .orderBy(asc(orderLines.name), asc(orderLines.size)),
       db.select().from(orderShipments).where(inArray(orderShipments.orderId, ids)),
+      db
+        .select()
+        .from(orderRefunds)
+        .where(inArray(orderRefunds.orderId, ids))
+        .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
     ]);
     const shipmentOf = new Map(shipments.map((shipment) => [shipment.orderId, shipment]));
     return rows.map((row) => ({
@@ -190,10 +196,25 @@ export function createOrdersRepository(db: Database) {
       discount: row.discountCents,
       receivedAt: row.receivedAt?.toISOString() ?? null,
       shipment: shipmentAnswer(shipmentOf.get(row.id)),
+      refunds: refunds
+        .filter((refund) => refund.orderId === row.id)
+        .map((refund) => ({
+          _id: refund.id,
+          amount: refund.amountCents,
+          reason: refund.reason,
+          status: refund.status,
+          date: refund.createdAt.toISOString(),
+          restock: refund.restock,
+          lines: refund.lines,
+        })),
+      refunded: refunds
+        .filter((refund) => refund.orderId === row.id && refund.status === 'succeeded')
+        .reduce((sum, refund) => sum + refund.amountCents, 0),
       shoe: lines
         .filter((line) => line.orderId === row.id)
         .map((line) => ({
           _id: line.shoeId,
+          lineId: line.id,
           name: line.name,
           image: line.image,
           quantity: line.quantity,

@@ -1,9 +1,25 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { refundAmount, type RefundRefusal, type RefundRequest } from '../../../domain/refunds.js';
 import { isUuid } from '../../../domain/catalog.js';
 import type { OrderStatus } from '../../../domain/constants.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
 import type { Database } from '../../db/client.js';
-import { orderEvents, orders, orderShipments } from '../../db/schema.js';
+import {
+  orderEvents,
+  orderLines,
+  orderRefunds,
+  orders,
+  orderShipments,
+  shoes,
+  stockEntries,
+} from '../../db/schema.js';
+
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+export type StartedRefund =
+  | { kind: 'missing' }
+  | { kind: 'refused'; refusal: RefundRefusal }
+  | { kind: 'refund'; refund: RefundRow; chargeId: string };
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -11,7 +27,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface OrderEvent {
   at: string;
   actor: string;
-  kind: 'status' | 'shipment';
+  kind: 'status' | 'shipment' | 'refund';
   details: Record<string, unknown>;
 }
 
@@ -23,7 +39,12 @@ export function createFulfilmentRepository(db: Database) {
   /** The order's row, locked for this transaction: by its id or its idPayment. */
   async function lockOrder(tx: Tx, idOrPayment: string) {
     const [row] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        idPayment: orders.idPayment,
+        amountCents: orders.amountCents,
+      })
       .from(orders)
       .where(
         isUuid(idOrPayment)
@@ -92,6 +113,140 @@ export function createFulfilmentRepository(db: Database) {
           },
         });
         return { orderId: order.id, changed: true };
+      });
+    },
+
+    /**
+     * Writes a refund 'pending' under the order's row lock, after checking it against what is left
+     * of the payment and of each line (pending refunds count: they may still go through). The same
+     * request key again is the same refund, whatever it asks now.
+     */
+    async startRefund(
+      idOrPayment: string,
+      request: RefundRequest,
+      actorEmail: string,
+      requestKey: string,
+    ): Promise<StartedRefund> {
+      return db.transaction(async (tx): Promise<StartedRefund> => {
+        const order = await lockOrder(tx, idOrPayment);
+        if (!order) return { kind: 'missing' };
+        const [earlier] = await tx.select().from(orderRefunds).where(eq(orderRefunds.requestKey, requestKey));
+        if (earlier) {
+          return earlier.orderId === order.id
+            ? { kind: 'refund', refund: earlier, chargeId: order.idPayment }
+            : { kind: 'missing' };
+        }
+        const [lines, previous] = await Promise.all([
+          tx
+            .select({
+              id: orderLines.id,
+              quantity: orderLines.quantity,
+              unit: orderLines.unitPriceCents,
+              discount: orderLines.discountCents,
+            })
+            .from(orderLines)
+            .where(eq(orderLines.orderId, order.id)),
+          tx
+            .select({ amount: orderRefunds.amountCents, lines: orderRefunds.lines })
+            .from(orderRefunds)
+            .where(
+              and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, ['pending', 'succeeded'])),
+            ),
+        ]);
+        const refundedPairs = new Map<string, number>();
+        for (const refund of previous) {
+          for (const line of refund.lines)
+            refundedPairs.set(line.lineId, (refundedPairs.get(line.lineId) ?? 0) + line.quantity);
+        }
+        const given = previous.reduce((sum, refund) => sum + refund.amount, 0);
+        const result = refundAmount(request, {
+          lines: lines.map((line) => ({
+            lineId: line.id,
+            quantity: line.quantity,
+            paidCents: line.unit * line.quantity - line.discount,
+          })),
+          leftCents: order.amountCents - given,
+          refundedPairs,
+        });
+        if (!result.ok) return { kind: 'refused', refusal: result.refusal };
+        const [refund] = await tx
+          .insert(orderRefunds)
+          .values({
+            orderId: order.id,
+            amountCents: result.cents,
+            reason: request.reason,
+            lines: request.lines ?? [],
+            restock: request.restock,
+            requestKey,
+            createdBy: actorEmail,
+          })
+          .returning();
+        await tx.insert(orderEvents).values({
+          orderId: order.id,
+          actorEmail,
+          kind: 'refund',
+          details: {
+            before: { refundedCents: given },
+            after: { refundedCents: given + result.cents },
+            reason: request.reason,
+            lines: request.lines ?? [],
+            restock: request.restock,
+          },
+        });
+        return { kind: 'refund', refund: refund!, chargeId: order.idPayment };
+      });
+    },
+
+    /**
+     * The provider's answer to a pending refund: once, whoever settles it first (a retry, the
+     * webhook). A refund that went through puts its pairs back in stock when it was asked to, the
+     * shoe's row before its stock rows, as the checkout takes them.
+     */
+    async settleRefund(
+      id: string,
+      outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [refund] = await tx
+          .update(orderRefunds)
+          .set({
+            status: outcome.status,
+            providerRefundId: outcome.status === 'succeeded' ? outcome.providerRefundId : null,
+            settledAt: sql`now()`,
+          })
+          .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
+          .returning();
+        if (!refund) return false;
+        if (outcome.status === 'succeeded' && refund.restock && refund.lines.length > 0) {
+          const lines = await tx
+            .select({ id: orderLines.id, shoeId: orderLines.shoeId, size: orderLines.size })
+            .from(orderLines)
+            .where(
+              inArray(
+                orderLines.id,
+                refund.lines.map((line) => line.lineId),
+              ),
+            );
+          const back = refund.lines
+            .map((asked) => ({
+              ...lines.find((line) => line.id === asked.lineId)!,
+              quantity: asked.quantity,
+            }))
+            .filter((line) => line.shoeId !== null)
+            .sort((a, b) => a.shoeId!.localeCompare(b.shoeId!) || a.size.localeCompare(b.size));
+          for (const line of back) {
+            await tx
+              .select({ id: shoes.id })
+              .from(shoes)
+              .where(eq(shoes.id, line.shoeId!))
+              .for('no key update');
+            await tx
+              .update(stockEntries)
+              .set({ quantity: sql`${stockEntries.quantity} + ${line.quantity}` })
+              .where(and(eq(stockEntries.shoeId, line.shoeId!), eq(stockEntries.size, line.size)));
+          }
+        }
+        return true;
       });
     },
 

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refundRequestSchema } from '../../../domain/refunds.js';
 import { z } from 'zod';
 import { orderEventListSchema } from '../../../domain/contracts/checkout.js';
 import { orderSchema } from '../../../domain/payment.js';
@@ -47,6 +49,32 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       fulfilment.ship(request.params.idPayment, request.body, await currentUser.require(request)),
+  );
+
+  app.post(
+    '/cart/order/:idPayment/refunds',
+    {
+      // Pairs may go back in stock: cached catalogue answers must show them.
+      config: { changesCatalog: true },
+      schema: {
+        tags: ['checkout', 'admin'],
+        summary:
+          'Refund an order, all or part (an amount in cents, or lines and quantities), with a reason and perhaps ' +
+          'the pairs back in stock, through the payment provider; never more than is left. The same ' +
+          'Idempotency-Key again is the same refund (a retry confirms a pending one)',
+        params,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        body: refundRequestSchema,
+        response: { 200: orderSchema, 409: errorBodySchema, 504: errorBodySchema, ...errors },
+      },
+    },
+    async (request) =>
+      fulfilment.refund(
+        request.params.idPayment,
+        request.body,
+        await currentUser.require(request),
+        request.headers['idempotency-key'] ?? `auto:${crypto.randomUUID()}`,
+      ),
   );
 
   app.get(

@@ -3,9 +3,22 @@ import { SHOP_NAME, type OrderStatus } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Order } from '../../../domain/payment.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
-import { notFound } from '../../http/errors.js';
+import { formatPrice } from '../../../domain/cart-lines.js';
+import type { RefundRefusal, RefundRequest } from '../../../domain/refunds.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
+import {
+  PaymentError,
+  PaymentOutcomeUnknown,
+  type PaymentProvider,
+} from '../../payments/payment-provider.js';
 import type { FulfilmentRepository } from './repository.js';
+
+function refusalMessage(refusal: RefundRefusal): string {
+  if (refusal.reason === 'unknown_line') return MESSAGES.refunds.unknownLine;
+  if (refusal.reason === 'too_many_pairs') return MESSAGES.refunds.tooManyPairs(refusal.left);
+  return MESSAGES.refunds.moreThanLeft(formatPrice(refusal.leftCents / 100));
+}
 
 /**
  * After the payment (issue 19): the staff mark an order Received or Pending (spec §4) and ship it
@@ -19,8 +32,22 @@ export function createFulfilmentService(deps: {
   mailer: Mailer;
   publicUrl: string;
   log: { warn(object: unknown, message: string): void };
+  payments: PaymentProvider;
 }) {
-  const { repository, findOrder, mailer, publicUrl, log } = deps;
+  const { repository, findOrder, mailer, publicUrl, log, payments } = deps;
+
+  async function mail(order: Order, subject: string, text: string): Promise<void> {
+    try {
+      await mailer.send({
+        to: order.email,
+        subject,
+        text: `${text}\n\nYour order: ${publicUrl}/order/${order.idPayment}`,
+      });
+    } catch (error) {
+      // The change is recorded and shown on the order page; a mail that failed is not worth a 500.
+      log.warn({ err: error, idPayment: order.idPayment }, 'a mail about an order could not be sent');
+    }
+  }
 
   async function orderOrNotFound(orderId: string | undefined): Promise<Order> {
     const found = orderId ? await findOrder(orderId) : undefined;
@@ -33,16 +60,11 @@ export function createFulfilmentService(deps: {
     const track = shipment.trackingUrl
       ? `Follow it with ${shipment.carrier}: ${shipment.trackingUrl}`
       : `Carrier: ${shipment.carrier}, tracking number ${shipment.trackingNumber}.`;
-    try {
-      await mailer.send({
-        to: order.email,
-        subject: `Your ${SHOP_NAME} order ${order.idPayment} is on its way`,
-        text: `Good news: your order has left our warehouse.\n\n${track}\n\nYour order: ${publicUrl}/order/${order.idPayment}`,
-      });
-    } catch (error) {
-      // The shipment is recorded and shown on the order page; a mail that failed is not worth a 500.
-      log.warn({ err: error, idPayment: order.idPayment }, 'the shipping mail could not be sent');
-    }
+    await mail(
+      order,
+      `Your ${SHOP_NAME} order ${order.idPayment} is on its way`,
+      `Good news: your order has left our warehouse.\n\n${track}`,
+    );
   }
 
   return {
@@ -55,6 +77,53 @@ export function createFulfilmentService(deps: {
       const order = await orderOrNotFound(result?.orderId);
       if (result?.changed) await mailShipment(order);
       return order;
+    },
+
+    /**
+     * Gives money back through the payment provider (issue 19). The refund is written pending first,
+     * under the order's lock and within what is left; the provider is asked with the refund's own id
+     * as its idempotency key, so asking again (a retry after a timeout, the same request sent twice)
+     * never refunds twice.
+     */
+    async refund(
+      idOrPayment: string,
+      request: RefundRequest,
+      actor: User,
+      requestKey: string,
+    ): Promise<Order> {
+      const started = await repository.startRefund(idOrPayment, request, actor.email, requestKey);
+      if (started.kind === 'missing') throw notFound(MESSAGES.orders.notFound);
+      if (started.kind === 'refused') throw conflict(refusalMessage(started.refusal));
+      const { refund, chargeId } = started;
+      if (refund.status === 'pending') {
+        let providerRefundId: string;
+        try {
+          ({ id: providerRefundId } = await payments.refundPart({
+            chargeId,
+            amountCents: refund.amountCents,
+            idempotencyKey: refund.id,
+          }));
+        } catch (error) {
+          if (error instanceof PaymentError) {
+            await repository.settleRefund(refund.id, { status: 'failed' });
+            throw new HttpError(409, 'refund_refused', `${MESSAGES.refunds.refused} ${error.message}`);
+          }
+          if (error instanceof PaymentOutcomeUnknown)
+            throw new HttpError(504, 'refund_unconfirmed', MESSAGES.refunds.unconfirmed);
+          throw error;
+        }
+        if (await repository.settleRefund(refund.id, { status: 'succeeded', providerRefundId })) {
+          const order = await orderOrNotFound(refund.orderId);
+          await mail(
+            order,
+            `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
+            `We have refunded ${formatPrice(refund.amountCents / 100)} to your card (${refund.reason}). ` +
+              'It may take a few days to show on your statement.',
+          );
+          return order;
+        }
+      }
+      return orderOrNotFound(refund.orderId);
     },
 
     async events(idOrPayment: string) {
