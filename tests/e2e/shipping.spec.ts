@@ -1,6 +1,6 @@
 import { expect, placeOrder, requestAs, signInAsAdminWithSession, test } from './support/admin';
 import { signInWithSession } from './support/accounts';
-import { inStockSizes, loadCatalog, shoeWithSizes } from './support/catalog';
+import { formatPrice, inStockSizes, loadCatalog, shoeWithSizes } from './support/catalog';
 import { newestMailTo, linkIn } from './support/mail';
 import { main, toast } from './support/shop';
 
@@ -53,5 +53,43 @@ test('the administrator ships an order; the shopper gets the tracking link by ma
     'href',
     tracking.href,
   );
+  await shopperContext.close();
+});
+
+test('the administrator refunds a pair with a reason; the shopper sees the refund and is mailed', async ({
+  page,
+  browser,
+  ownShop,
+  account,
+  playwright,
+}) => {
+  const catalog = await loadCatalog(await playwright.request.newContext({ baseURL: ownShop.baseURL }));
+  const shoe = shoeWithSizes(catalog, 1);
+  const shopperRequests = await requestAs(playwright.request, ownShop.baseURL, account);
+  const idPayment = await placeOrder(shopperRequests, ownShop.baseURL, shoe, inStockSizes(shoe)[0]!, 2);
+  await shopperRequests.dispose();
+
+  await signInAsAdminWithSession(page.context(), ownShop);
+  await page.goto(`/orders?order=${encodeURIComponent(idPayment)}`);
+  const refunds = main(page).getByRole('region', { name: 'Refunds' });
+  await refunds.getByLabel(new RegExp(`^Pairs of ${shoe.name}`)).fill('1');
+  await refunds.getByLabel('Reason').fill('Wrong size');
+  const pair = formatPrice(shoe.price);
+  await refunds.getByRole('button', { name: `Refund ${pair}` }).click();
+  await expect(toast(page, `Refunded ${pair}`)).toBeVisible();
+  await expect(refunds.getByRole('listitem')).toContainText([`${pair}Wrong sizesucceeded`]);
+  await expect(main(page).getByRole('region', { name: 'History' }).getByRole('listitem')).toContainText([
+    `Refund of ${pair} (Wrong size)`,
+  ]);
+
+  const mail = await newestMailTo(account.email, /A refund/);
+  expect(mail.text).toContain(`We have refunded ${pair}`);
+
+  const shopperContext = await browser.newContext({ baseURL: ownShop.baseURL });
+  await signInWithSession(shopperContext, account);
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(`/order/${encodeURIComponent(idPayment)}`);
+  const table = main(shopper).getByRole('table', { name: /Shoes in this order/ });
+  await expect(table.getByRole('row').last()).toHaveText(`Refunded${pair}`);
   await shopperContext.close();
 });

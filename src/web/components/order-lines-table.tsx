@@ -90,6 +90,16 @@ export function OrderLinesTable({ order }: { order: Order }) {
             </th>
             <td className={`${cellClass} text-right text-lg font-black tabular-nums`}>{orderTotal(order)}</td>
           </tr>
+          {order.refunded > 0 && (
+            <tr className="text-emerald-800">
+              <th scope="row" colSpan={4} className={`${cellClass} text-right font-bold`}>
+                Refunded
+              </th>
+              <td className={`${cellClass} text-right font-bold tabular-nums`}>
+                {formatPrice(order.refunded / 100)}
+              </td>
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>

@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import { formatPrice } from '../../../domain/cart-lines';
 import type { OrderEventList } from '../../../domain/contracts/checkout';
 import { useOrderEvents } from './api/use-order-events';
 
@@ -8,6 +9,11 @@ type OrderEvent = OrderEventList[number];
 function describe(event: OrderEvent): string {
   const { before, after } = event.details as { before: unknown; after: unknown };
   if (event.kind === 'status') return `Status ${String(before)} → ${String(after)}`;
+  if (event.kind === 'refund') {
+    const cents = (value: unknown) => (value as { refundedCents: number }).refundedCents;
+    const { reason } = event.details as { reason: string };
+    return `Refund of ${formatPrice((cents(after) - cents(before)) / 100)} (${reason}): refunded ${formatPrice(cents(after) / 100)} in all`;
+  }
   const shipment = (value: unknown) => {
     const { carrier, trackingNumber } = value as { carrier: string; trackingNumber: string };
     return `${carrier} ${trackingNumber}`;

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { OrderFacts } from './order-facts';
 import { OrderTimeline } from '../../components/order-timeline';
 import { OrderTrail } from './order-trail';
+import { RefundForm } from './refund-form';
 import { ShipOrderForm } from './ship-order-form';
 
 /** One customer's order, by its idPayment (or _id). */
@@ -41,6 +42,7 @@ export function OrderView({ idPayment }: { idPayment: string }) {
       <OrderTimeline order={order} />
       <ShipOrderForm key={order.shipment?.trackingNumber ?? ''} order={order} />
       <OrderLinesTable order={order} />
+      <RefundForm order={order} />
       <OrderTrail idPayment={order.idPayment} />
     </>
   );

@@ -1,0 +1,231 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Undo2 } from 'lucide-react';
+import { formatPrice } from '../../../domain/cart-lines';
+import { NOTICE_MS } from '../../../domain/constants';
+import type { Order } from '../../../domain/payment';
+import { refundRequestSchema, type RefundRequest } from '../../../domain/refunds';
+import { errorMessage } from '../../api/http';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { toast } from '../../lib/toast';
+import { useRefundOrder } from './api/refund-order';
+
+const fieldClass =
+  'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
+const money = (cents: number) => formatPrice(cents / 100);
+
+/** Pairs of each line already given back (or on their way back). */
+function refundedPairs(order: Order): Map<string, number> {
+  const pairs = new Map<string, number>();
+  for (const refund of order.refunds) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines) pairs.set(line.lineId, (pairs.get(line.lineId) ?? 0) + line.quantity);
+  }
+  return pairs;
+}
+
+/**
+ * Refund an order from its admin view: some pairs (their share of what was paid, and back in stock
+ * if asked) or an amount, with a reason. One Idempotency-Key per refund prepared here: a second
+ * press, or a press again after a timeout, is the same refund.
+ */
+export function RefundForm({ order }: { order: Order }) {
+  const id = useId();
+  const refundOrder = useRefundOrder(order.idPayment);
+  const key = useRef(newIdempotencyKey());
+  const [mode, setMode] = useState<'pairs' | 'amount'>('pairs');
+  const [pairs, setPairs] = useState<Record<string, number>>({});
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const given = order.refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, r) => sum + r.amount, 0);
+  const left = order.amount - given;
+  const already = refundedPairs(order);
+  const lineCents = (line: Order['shoe'][number], quantity: number) =>
+    Math.round(
+      ((Math.round(line.price * 100) * line.quantity - Math.round(line.discount * 100)) * quantity) /
+        line.quantity,
+    );
+  const pairsCents = order.shoe.reduce((sum, line) => sum + lineCents(line, pairs[line.lineId] ?? 0), 0);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const request: RefundRequest =
+      mode === 'amount'
+        ? { reason, amount: Math.round(Number(amount) * 100), restock: false }
+        : {
+            reason,
+            lines: Object.entries(pairs)
+              .filter(([, quantity]) => quantity > 0)
+              .map(([lineId, quantity]) => ({ lineId, quantity })),
+            restock,
+          };
+    const parsed = refundRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      setError(
+        mode === 'pairs' && request.lines?.length === 0
+          ? 'Choose the pairs to refund'
+          : parsed.error.issues[0]!.message,
+      );
+      return;
+    }
+    setError(null);
+    refundOrder
+      .mutateAsync({ request: parsed.data, key: key.current })
+      .then(() => {
+        toast.success(`Refunded ${money(mode === 'amount' ? parsed.data.amount! : pairsCents)}`, {
+          duration: NOTICE_MS.admin,
+        });
+        // The next refund is another one.
+        key.current = newIdempotencyKey();
+        setPairs({});
+        setAmount('');
+        setReason('');
+      })
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-black tracking-tight">
+        <Undo2 aria-hidden="true" className="size-5" />
+        Refunds
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        Charged {money(order.amount)} · refunded {money(order.refunded)} · left to refund {money(left)}
+      </p>
+      {order.refunds.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-1 text-sm">
+          {order.refunds.map((refund) => (
+            <li key={refund._id} className="flex flex-wrap gap-x-3">
+              <time dateTime={refund.date} className="font-mono text-xs text-gray-600">
+                {refund.date.slice(0, 10)}
+              </time>
+              <span className="font-bold tabular-nums">{money(refund.amount)}</span>
+              <span className="text-gray-700">{refund.reason}</span>
+              <span className={refund.status === 'succeeded' ? 'text-emerald-800' : 'text-deal'}>
+                {refund.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {left > 0 && (
+        <form method="post" onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+          <fieldset className="flex gap-4 text-sm font-semibold">
+            <legend className="sr-only">Refund</legend>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                checked={mode === 'pairs'}
+                onChange={() => setMode('pairs')}
+              />
+              Some pairs
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                checked={mode === 'amount'}
+                onChange={() => setMode('amount')}
+              />
+              An amount
+            </label>
+          </fieldset>
+          {mode === 'pairs' ? (
+            <div className="flex flex-col gap-2">
+              {order.shoe.map((line) => {
+                const open = line.quantity - (already.get(line.lineId) ?? 0);
+                return (
+                  <label key={line.lineId} className="flex items-center justify-between gap-3 text-sm">
+                    <span>
+                      Pairs of {line.name}, size {line.size}{' '}
+                      <span className="text-gray-600">({open} left)</span>
+                    </span>
+                    <input
+                      type="number"
+                      min={0}
+                      max={open}
+                      disabled={open === 0}
+                      value={pairs[line.lineId] ?? 0}
+                      onChange={(event) =>
+                        setPairs({
+                          ...pairs,
+                          [line.lineId]: Math.max(0, Math.min(open, Number(event.target.value) || 0)),
+                        })
+                      }
+                      className={`${fieldClass} w-20 text-right`}
+                    />
+                  </label>
+                );
+              })}
+              <label className="flex items-center gap-2 text-sm font-semibold">
+                <input
+                  type="checkbox"
+                  checked={restock}
+                  onChange={(event) => setRestock(event.target.checked)}
+                  className="size-4 accent-ink"
+                />
+                Put the pairs back in stock
+              </label>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-1">
+              <label
+                htmlFor={`${id}-amount`}
+                className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
+              >
+                Amount ($)
+              </label>
+              <input
+                id={`${id}-amount`}
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                className={`${fieldClass} sm:w-48`}
+              />
+            </div>
+          )}
+          <div className="flex flex-col gap-1">
+            <label
+              htmlFor={`${id}-reason`}
+              className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
+            >
+              Reason
+            </label>
+            <input
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={200}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className={fieldClass}
+            />
+          </div>
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-deal">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={refundOrder.isPending}
+            className="h-11 self-start rounded-full bg-deal px-5 text-sm font-bold text-white transition-colors hover:bg-red-800 disabled:opacity-60"
+          >
+            Refund{' '}
+            {mode === 'amount' ? (Number(amount) > 0 ? formatPrice(Number(amount)) : '') : money(pairsCents)}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
