@@ -208,4 +208,19 @@ describe('refunding an order', () => {
     expect(own.statusCode).toBe(403);
     expect(provider.refunds.filter((r) => r.chargeId === idPayment)).toHaveLength(0);
   });
+
+  it('counts the dashboard’s sales net of refunds', async () => {
+    const { idPayment } = await paidOrder(2);
+    await refund(idPayment, { amount: 2500 });
+    const charged = (await t.database.db.select({ amount: orders.amountCents }).from(orders)).reduce(
+      (sum, row) => sum + row.amount,
+      0,
+    );
+    const refunded = (await t.database.db.select().from(orderRefunds))
+      .filter((row) => row.status === 'succeeded')
+      .reduce((sum, row) => sum + row.amountCents, 0);
+    expect(refunded).toBeGreaterThanOrEqual(2500);
+    const stats = (await send('GET', '/api/admin/stats', admin)).json();
+    expect(stats.salesCents).toBe(charged - refunded);
+  });
 });

@@ -3,11 +3,15 @@ import type { AdminStats } from '../../../domain/admin.js';
 import type { Database } from '../../db/client.js';
 import { orderLines, orders, pageViews } from '../../db/schema.js';
 
+/** What an order brought in: what was charged, less what was refunded since. */
+const netCents = sql`${orders.amountCents} - (
+  SELECT coalesce(sum(r.amount_cents), 0) FROM order_refunds r WHERE r.order_id = ${orders.id} AND r.status = 'succeeded')`;
+
 type DaySales = AdminStats['salesByDay'][number];
 
 /**
  * The dashboard's figures, read from orders and their lines (which outlive deleted shoes) and from
- * the page-view counters. Days are `YYYY-MM-DD` in UTC; days without rows are the service's to fill.
+ * the page-view counters. Sales are what was charged (after discount codes) less what was refunded. Days are `YYYY-MM-DD` in UTC; days without rows are the service's to fill.
  */
 export function createAdminRepository(db: Database) {
   return {
@@ -16,7 +20,7 @@ export function createAdminRepository(db: Database) {
         db
           .select({
             orders: sql<number>`count(*)`.mapWith(Number),
-            salesCents: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number),
+            salesCents: sql<number>`coalesce(sum(${netCents}), 0)`.mapWith(Number),
           })
           .from(orders),
         db
@@ -37,7 +41,7 @@ export function createAdminRepository(db: Database) {
         .select({
           day,
           orders: sql<number>`count(*)`.mapWith(Number),
-          amountCents: sql<number>`sum(${orders.amountCents})`.mapWith(Number),
+          amountCents: sql<number>`sum(${netCents})`.mapWith(Number),
         })
         .from(orders)
         .where(sql`${orders.createdAt} >= ${`${firstDay}T00:00:00Z`}::timestamptz`)
@@ -55,9 +59,11 @@ export function createAdminRepository(db: Database) {
           name: sql<string>`max(${orderLines.name})`,
           image: sql<string>`max(${orderLines.image})`,
           quantity,
-          revenueCents: sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents})`.mapWith(
-            Number,
-          ),
+          // What the lines were charged: their price less their share of a discount code.
+          revenueCents:
+            sql<number>`sum(${orderLines.quantity} * ${orderLines.unitPriceCents} - ${orderLines.discountCents})`.mapWith(
+              Number,
+            ),
         })
         .from(orderLines)
         .groupBy(shoeKey)
