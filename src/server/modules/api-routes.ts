@@ -38,7 +38,11 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     attempts: services.attempts,
   });
   await api.register(userRoutes, { users: services.users, currentUser });
-  await api.register(paymentRoutes, { payments: services.payments, currentUser });
+  await api.register(paymentRoutes, {
+    payments: services.payments,
+    currentUser,
+    settleRefund: services.fulfilment.settleRefund,
+  });
   await api.register(checkoutRoutes, { checkout: services.checkout, orders: services.orders, currentUser });
   await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });

@@ -144,7 +144,8 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
     async refundPart({ chargeId, amountCents, idempotencyKey }) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: chargeId, amount: amountCents },
+          // The shop's refund id travels with it: Stripe's charge.refunded webhook names it back.
+          { payment_intent: chargeId, amount: amountCents, metadata: { refund: idempotencyKey } },
           { idempotencyKey },
         );
         return { id: refund.id };

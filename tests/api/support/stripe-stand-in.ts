@@ -30,6 +30,8 @@ export interface StandInIntent {
   paymentMethod: string;
   status: 'requires_confirmation' | 'requires_payment_method' | 'succeeded' | 'canceled';
   refunded: boolean;
+  /** Cents refunded so far. */
+  amountRefunded: number;
   metadata: Record<string, string>;
 }
 
@@ -137,6 +139,7 @@ export async function startStripeStandIn() {
           paymentMethod,
           status: 'requires_confirmation',
           refunded: false,
+          amountRefunded: 0,
           metadata,
         };
         intents.set(intent.id, intent);
@@ -173,10 +176,32 @@ export async function startStripeStandIn() {
             message: `Charge for ${intentId} has already been refunded.`,
           });
         }
-        intent.refunded = true;
+        // Without an amount, whatever is left; with one, part of it (never more than is left).
+        const left = intent.amount - intent.amountRefunded;
+        const amount = form.has('amount') ? Number(form.get('amount')) : left;
+        if (amount > left) {
+          return stripeError(400, {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          });
+        }
+        intent.amountRefunded += amount;
+        intent.refunded = intent.amountRefunded >= intent.amount;
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of form) {
+          const match = /^metadata\[(.+)\]$/.exec(name);
+          if (match) metadata[match[1]!] = value;
+        }
         return {
           status: 200,
-          body: { id: `re_${crypto.randomBytes(6).toString('hex')}`, object: 'refund', status: 'succeeded' },
+          body: {
+            id: `re_${crypto.randomBytes(6).toString('hex')}`,
+            object: 'refund',
+            status: 'succeeded',
+            amount,
+            metadata,
+          },
         };
       }
       default:

@@ -205,7 +205,7 @@ export function createFulfilmentRepository(db: Database) {
     async settleRefund(
       id: string,
       outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
-    ): Promise<boolean> {
+    ): Promise<RefundRow | undefined> {
       return db.transaction(async (tx) => {
         const [refund] = await tx
           .update(orderRefunds)
@@ -216,7 +216,7 @@ export function createFulfilmentRepository(db: Database) {
           })
           .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
           .returning();
-        if (!refund) return false;
+        if (!refund) return undefined;
         if (outcome.status === 'succeeded' && refund.restock && refund.lines.length > 0) {
           const lines = await tx
             .select({ id: orderLines.id, shoeId: orderLines.shoeId, size: orderLines.size })
@@ -246,7 +246,7 @@ export function createFulfilmentRepository(db: Database) {
               .where(and(eq(stockEntries.shoeId, line.shoeId!), eq(stockEntries.size, line.size)));
           }
         }
-        return true;
+        return refund;
       });
     },
 

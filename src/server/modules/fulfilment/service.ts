@@ -67,7 +67,28 @@ export function createFulfilmentService(deps: {
     );
   }
 
+  /**
+   * The provider's answer to a pending refund, from the refund request itself or from Stripe's
+   * webhook, whichever comes first: settled once, and the buyer mailed once, when it went through.
+   */
+  async function settleRefund(
+    refundId: string,
+    outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
+  ): Promise<void> {
+    const settled = await repository.settleRefund(refundId, outcome);
+    if (!settled || outcome.status !== 'succeeded') return;
+    const order = await orderOrNotFound(settled.orderId);
+    await mail(
+      order,
+      `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
+      `We have refunded ${formatPrice(settled.amountCents / 100)} to your card (${settled.reason}). ` +
+        'It may take a few days to show on your statement.',
+    );
+  }
+
   return {
+    settleRefund,
+
     async setStatus(idOrPayment: string, status: OrderStatus, actor: User): Promise<Order> {
       return orderOrNotFound(await repository.setStatus(idOrPayment, status, actor.email));
     },
@@ -105,23 +126,14 @@ export function createFulfilmentService(deps: {
           }));
         } catch (error) {
           if (error instanceof PaymentError) {
-            await repository.settleRefund(refund.id, { status: 'failed' });
+            await settleRefund(refund.id, { status: 'failed' });
             throw new HttpError(409, 'refund_refused', `${MESSAGES.refunds.refused} ${error.message}`);
           }
           if (error instanceof PaymentOutcomeUnknown)
             throw new HttpError(504, 'refund_unconfirmed', MESSAGES.refunds.unconfirmed);
           throw error;
         }
-        if (await repository.settleRefund(refund.id, { status: 'succeeded', providerRefundId })) {
-          const order = await orderOrNotFound(refund.orderId);
-          await mail(
-            order,
-            `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
-            `We have refunded ${formatPrice(refund.amountCents / 100)} to your card (${refund.reason}). ` +
-              'It may take a few days to show on your statement.',
-          );
-          return order;
-        }
+        await settleRefund(refund.id, { status: 'succeeded', providerRefundId });
       }
       return orderOrNotFound(refund.orderId);
     },

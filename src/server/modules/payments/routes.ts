@@ -3,19 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentMethodRequestSchema } from '../../../domain/payment.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
-import type { PaymentService } from './service.js';
+import { refundOutcomesOf, type PaymentService, type RefundOutcome } from './service.js';
 import { paymentMethodAnswerSchema, paymentsConfigAnswerSchema } from '../../../domain/contracts/checkout.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
+/** Settles one of the shop's refunds with the provider's outcome (modules/fulfilment), once. */
+export type SettleRefund = (refundId: string, outcome: RefundOutcome['outcome']) => Promise<void>;
+
 /**
  * Stripe's webhook. Checkout confirms payments synchronously, so events are recorded in the log
- * for reconciliation. Its own plugin: the signature covers the exact bytes Stripe sent, so JSON
- * bodies stay raw here, and only here.
+ * for reconciliation; `charge.refunded` settles the shop's refunds it names (a refund whose answer
+ * was lost, say), each once however often or late the event comes. Its own plugin: the signature
+ * covers the exact bytes Stripe sent, so JSON bodies stay raw here, and only here.
  */
 const stripeWebhookRoutes: FastifyPluginAsync<{
   stripeEvents: NonNullable<PaymentService['stripeEvents']>;
-}> = async (app, { stripeEvents }) => {
+  settleRefund: SettleRefund;
+}> = async (app, { stripeEvents, settleRefund }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
@@ -23,6 +28,7 @@ const stripeWebhookRoutes: FastifyPluginAsync<{
   app.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request) => {
     const event = stripeEvents.verify(request.body, request.headers['stripe-signature']);
     request.log.info({ stripeEvent: { id: event.id, type: event.type } }, 'stripe event');
+    for (const { refundId, outcome } of refundOutcomesOf(event)) await settleRefund(refundId, outcome);
     return { received: true };
   });
 };
@@ -31,7 +37,8 @@ const stripeWebhookRoutes: FastifyPluginAsync<{
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentService;
   currentUser: CurrentUser;
-}> = async (app, { payments, currentUser }) => {
+  settleRefund: SettleRefund;
+}> = async (app, { payments, currentUser, settleRefund }) => {
   app.get(
     '/payments/config',
     {
@@ -67,6 +74,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   );
 
   if (payments.stripeEvents) {
-    await app.register(stripeWebhookRoutes, { stripeEvents: payments.stripeEvents });
+    await app.register(stripeWebhookRoutes, { stripeEvents: payments.stripeEvents, settleRefund });
   }
 };

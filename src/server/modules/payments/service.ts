@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { isUuid } from '../../../domain/catalog.js';
 import type { PaymentMethodRequest } from '../../../domain/payment.js';
 import { HttpError } from '../../http/errors.js';
 import { PaymentError, type PaymentProvider } from '../../payments/payment-provider.js';
@@ -48,6 +49,30 @@ export function createPaymentService({ provider, publishableKey, webhook }: Paym
       },
     },
   };
+}
+
+/** A refund's outcome as Stripe reports it, for the shop's refund it names (metadata `refund`). */
+export interface RefundOutcome {
+  refundId: string;
+  outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' };
+}
+
+/**
+ * The shop's refunds a `charge.refunded` event settles: those Stripe made for a refund of ours (it
+ * carries our id) and that are over. Refunds made in Stripe's dashboard name none and are left to it.
+ */
+export function refundOutcomesOf(event: Stripe.Event): RefundOutcome[] {
+  if (event.type !== 'charge.refunded') return [];
+  const refunds = (event.data.object as Stripe.Charge).refunds?.data ?? [];
+  return refunds.flatMap((refund): RefundOutcome[] => {
+    const refundId = refund.metadata?.refund;
+    if (!refundId || !isUuid(refundId)) return [];
+    if (refund.status === 'succeeded')
+      return [{ refundId, outcome: { status: 'succeeded', providerRefundId: refund.id } }];
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      return [{ refundId, outcome: { status: 'failed' } }];
+    return [];
+  });
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
