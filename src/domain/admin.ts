@@ -121,7 +121,7 @@ export const adminStatsSchema = z.object({
   orders: z.number().int(),
   /** Pairs sold across all orders (spec §2: "total number of shoes across orders"). */
   shoesSold: z.number().int(),
-  /** Sum of all order amounts, in cents. */
+  /** What the orders were charged less what was refunded, in cents. */
   salesCents: z.number().int(),
   /** One entry per day of the last 30, oldest first, days without sales included. */
   salesByDay: z.array(z.object({ day: z.string(), orders: z.number().int(), amountCents: z.number().int() })),
@@ -133,6 +133,10 @@ export const adminStatsSchema = z.object({
       quantity: z.number().int(),
       revenueCents: z.number().int(),
     }),
+  ),
+  /** The sold-out sizes most waited for ("Email me when it's back"), most waited first. */
+  mostWanted: z.array(
+    z.object({ shoeId: z.string(), name: z.string(), size: z.string(), waiting: z.number().int() }),
   ),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

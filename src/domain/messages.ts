@@ -153,6 +153,12 @@ export const MESSAGES = {
   /** Honest stock and 'Email me when it's back' (the shoe page, the restock mail). */
   restock: {
     emailMe: "Email me when it's back",
+    onlyLeft: (left: number) => `Only ${left} left`,
+    soldOut: 'sold out',
+    waiting: (size: string) => `We will email you when size ${size} is back.`,
+    inStock: 'This size is in stock: no need to wait for it',
+    notOfShoe: 'This shoe does not come in this size',
+    unsubscribed: 'You will not be emailed about this size anymore.',
   },
   /** The checkout's answers (server) beyond the spec's notices. */
   checkout: {

@@ -24,6 +24,7 @@ import {
   orders,
   orderShipments,
   pageViews,
+  restockRequests,
   reviews,
   sessions,
   shoes,
@@ -539,6 +540,38 @@ const ROWS: Row[] = [
     request: ({ fixture }) => get(`/api/mail/newsletter/unsubscribe?token=${fixture.token}`),
     state: ({ fixture }) => unsubscribed(fixture.token!),
     after: () => true,
+  },
+  {
+    route: 'POST /api/restock',
+    note: 'a sold-out size of a fresh shoe, waited for',
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const shoe = await freshShoe();
+      await db().insert(stockEntries).values({ shoeId: shoe, size: '12', quantity: 0 });
+      return { shoe, email: uniqueEmail('waiting') };
+    },
+    request: ({ fixture }) =>
+      post('/api/restock', { email: fixture.email, shoeId: fixture.shoe, size: '12' }),
+    state: async ({ fixture }) =>
+      (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
+    after: () => 1,
+  },
+  {
+    route: 'GET /api/restock/unsubscribe',
+    note: 'with the token of a restock mail',
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const shoe = await freshShoe();
+      const token = crypto.randomBytes(18).toString('base64url');
+      await db()
+        .insert(restockRequests)
+        .values({ email: uniqueEmail('waiting'), shoeId: shoe, size: '12', unsubscribeToken: token });
+      return { shoe, token };
+    },
+    request: ({ fixture }) => get(`/api/restock/unsubscribe?token=${fixture.token}`),
+    state: async ({ fixture }) =>
+      (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
+    after: () => 0,
   },
   {
     route: 'POST /api/mail/contactUs',

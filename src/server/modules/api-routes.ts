@@ -14,6 +14,7 @@ import { fulfilmentRoutes } from './fulfilment/routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
+import { restockRoutes } from './restock/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
 
   await api.register(catalogRoutes, { catalog: services.catalog, cache: services.catalogCache });
   await api.register(mailRoutes, { mail: services.mail });
+  await api.register(restockRoutes, { restock: services.restock });
   await api.register(authRoutes, { auth: services.auth, publicUrl: services.publicUrl });
   await api.register(accountRoutes, {
     accounts: services.accounts,

@@ -20,6 +20,8 @@ import { createCatalogService } from '../modules/catalog/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
 import { createDiscountsRepository } from '../modules/discounts/repository.js';
+import { createRestockRepository } from '../modules/restock/repository.js';
+import { createRestockService } from '../modules/restock/service.js';
 import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
 import { createFulfilmentService } from '../modules/fulfilment/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
@@ -124,6 +126,7 @@ export async function createServices(options: ServicesOptions) {
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
+  const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl, log });
   const discountsRepository = createDiscountsRepository(db);
   const checkout = createCheckoutService({
     db,
@@ -166,7 +169,9 @@ export async function createServices(options: ServicesOptions) {
       repository: createCatalogAdminRepository(db),
       catalog: catalogRepository,
       images,
+      sizeRestocked: restock.sizeRestocked,
     }),
+    restock,
     favorites: createFavoriteService({
       favorites: createFavoriteRepository(db),
       catalog,
@@ -187,7 +192,7 @@ export async function createServices(options: ServicesOptions) {
     }),
     checkout,
     orders,
-    admin: createAdminService(createAdminRepository(db)),
+    admin: createAdminService(createAdminRepository(db), restock.mostWanted),
     analytics: createAnalyticsService(createAnalyticsRepository(db)),
     readiness: createReadiness({ database: createHealthRepository(db), redis: counters.redis, stopping }),
     uploads: createUploadService(imageStorage),

@@ -4,15 +4,20 @@ import { fillDays, lastDays } from '../../../domain/days.js';
 import type { AdminRepository } from './repository.js';
 
 /** The dashboard (docs/decisions/004): the business and the visits at a glance, day by day. */
-export function createAdminService(repository: AdminRepository) {
+export function createAdminService(
+  repository: AdminRepository,
+  /** The sold-out sizes most waited for (modules/restock). */
+  mostWanted: (limit: number) => Promise<AdminStats['mostWanted']>,
+) {
   return {
     /** Totals, sales per day for the last 30 days (days without sales included), best sellers. */
     async stats(now = new Date()): Promise<AdminStats> {
       const days = lastDays(SALES_CHART_DAYS, now);
-      const [totals, perDay, bestSellers] = await Promise.all([
+      const [totals, perDay, bestSellers, wanted] = await Promise.all([
         repository.salesTotals(),
         repository.salesPerDay(days[0]!),
         repository.bestSellers(BEST_SELLERS_SHOWN),
+        mostWanted(BEST_SELLERS_SHOWN),
       ]);
       return {
         orders: totals.orders,
@@ -20,6 +25,7 @@ export function createAdminService(repository: AdminRepository) {
         salesCents: totals.salesCents,
         salesByDay: fillDays(days, perDay, (empty) => ({ day: empty, orders: 0, amountCents: 0 })),
         bestSellers,
+        mostWanted: wanted,
       };
     },
 

@@ -32,8 +32,10 @@ export function createCatalogAdminService(deps: {
   repository: CatalogAdminRepository;
   catalog: CatalogRepository;
   images: ImageStore;
+  /** A size may be back in stock: whoever waits for it is told (modules/restock). */
+  sizeRestocked: (shoeId: string, size: string) => Promise<void>;
 }) {
-  const { repository, catalog, images } = deps;
+  const { repository, catalog, images, sizeRestocked } = deps;
 
   async function shoeOrNotFound(id: string): Promise<Shoe> {
     const shoe = isUuid(id) ? await catalog.findShoe(id) : undefined;
@@ -125,6 +127,7 @@ export function createCatalogAdminService(deps: {
       );
       // Changed by someone else between our read and this write.
       if (!updated) throw conflict(MESSAGES.admin.staleShoe);
+      await sizeRestocked(id, entry.size);
       return { message: MESSAGES.admin.shoeModified, shoe: await reload(id) };
     },
 
@@ -138,6 +141,7 @@ export function createCatalogAdminService(deps: {
       const added = await repository.addStock(id, input.size, quantity);
       if (added === 'missing') throw notFound(MESSAGES.catalog.shoeNotFound);
       if (added === 'too_many') throw fieldError('q', MESSAGES.adminForm.quantity);
+      await sizeRestocked(id, input.size);
       const shoe = await reload(id);
       const now = shoe.stock.find((entry) => entry.size === input.size)?.quantity ?? total;
       const message = existing

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import { isUuid } from '../../../domain/catalog.js';
+import { SHOP_NAME } from '../../../domain/constants.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import type { RestockRequest } from '../../../domain/restock.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { RestockRepository } from './repository.js';
+
+/**
+ * "Email me when it's back" (issue 17): a shopper waits for a sold-out size; when the staff add stock
+ * to it, every waiting address is mailed once with a link to the shoe, and its request is used up.
+ */
+export function createRestockService(deps: {
+  repository: RestockRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { warn(object: unknown, message: string): void };
+}) {
+  const { repository, mailer, publicUrl, log } = deps;
+  const unsubscribeLink = (token: string) => `${publicUrl}/api/restock/unsubscribe?token=${token}`;
+
+  return {
+    async wait(request: RestockRequest): Promise<{ message: string }> {
+      const stock = isUuid(request.shoeId)
+        ? await repository.stockOf(request.shoeId, request.size)
+        : undefined;
+      if (!stock) {
+        const shoeExists = isUuid(request.shoeId) && (await repository.shoeExists(request.shoeId));
+        throw notFound(shoeExists ? MESSAGES.restock.notOfShoe : MESSAGES.catalog.shoeNotFound);
+      }
+      if (stock.quantity > 0) throw new HttpError(409, 'in_stock', MESSAGES.restock.inStock);
+      await repository.wait(
+        request.email.toLowerCase(),
+        request.shoeId,
+        request.size,
+        crypto.randomBytes(24).toString('base64url'),
+      );
+      return { message: MESSAGES.restock.waiting(request.size) };
+    },
+
+    /** After a write that may have brought a size back: mails whoever waits for it, once. */
+    async sizeRestocked(shoeId: string, size: string): Promise<void> {
+      try {
+        const stock = await repository.stockOf(shoeId, size);
+        if (!stock || stock.quantity === 0) return;
+        for (const waiting of await repository.takeWaiting(shoeId, size)) {
+          await mailer.send({
+            to: waiting.email,
+            subject: `${stock.name} in size ${size} is back at ${SHOP_NAME}`,
+            text:
+              `Good news: ${stock.name} is back in size ${size}. Pairs go fast:\n${publicUrl}/shoes/${shoeId}\n\n` +
+              `You asked to be told once; to be told nothing more about it, open ${unsubscribeLink(waiting.token)}`,
+          });
+        }
+      } catch (error) {
+        // The restock itself is done; a mail that failed must not turn it into an error.
+        log.warn({ err: error, shoeId, size }, 'restock mails could not all be sent');
+      }
+    },
+
+    unsubscribe(token: string): Promise<boolean> {
+      return repository.unsubscribe(token);
+    },
+
+    mostWanted(limit: number) {
+      return repository.mostWanted(limit);
+    },
+  };
+}
+
+export type RestockService = ReturnType<typeof createRestockService>;
