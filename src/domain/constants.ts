@@ -22,6 +22,9 @@ export const MAX_LIST_LIMIT = 100;
 export const DEFAULT_LIST_LIMIT = 28;
 export const MAX_SEARCH_LENGTH = 100;
 
+/** The shoe page says "Only N left" from this many pairs of the chosen size down. */
+export const LOW_STOCK = 3;
+
 export const CART_STORAGE_KEY = 'carrito';
 /** The discount code applied to the stored cart, beside it (the cart itself stays the spec's list). */
 export const DISCOUNT_CODE_STORAGE_KEY = 'carrito-code';

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './forms.js';
 
-/** The shoe page says "Only N left" from this many pairs of the chosen size down. */
-export const LOW_STOCK = 3;
-
 /** `POST /api/restock`: "Email me when it's back" for a sold-out size of a shoe. */
 export const restockRequestSchema = z.object({
   email: emailSchema,

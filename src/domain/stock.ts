@@ -14,3 +14,8 @@ export function isInStock(shoe: { stock: readonly StockLevel[] }): boolean {
 export function availableSizes<T extends StockLevel>(shoe: { stock: readonly T[] }): T[] {
   return shoe.stock.filter((entry) => entry.quantity > 0).sort((a, b) => Number(a.size) - Number(b.size));
 }
+
+/** Every size a shoe is made in, in size order: those sold out too (shown, not selectable). */
+export function sizesOf<T extends StockLevel>(shoe: { stock: readonly T[] }): T[] {
+  return [...shoe.stock].sort((a, b) => Number(a.size) - Number(b.size));
+}

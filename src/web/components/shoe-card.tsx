@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Shoe } from '../../domain/catalog';
-import { availableSizes } from '../../domain/stock';
+import { sizesOf } from '../../domain/stock';
 import { formatPrice } from '../../domain/cart-lines';
 import { paths } from '../paths';
 import { BuyButton } from './buy-button';
@@ -21,7 +21,8 @@ interface ShoeCardProps {
 
 export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCardProps) {
   const { size, setSize, buy } = useAddToCart(shoe);
-  const sizes = availableSizes(shoe);
+  const sizes = sizesOf(shoe);
+  const inStock = sizes.some((entry) => entry.quantity > 0);
   const href = paths.shoe(shoe._id);
 
   return (
@@ -45,7 +46,7 @@ export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCar
         </p>
         <div className="mt-auto flex items-end gap-2 pt-3">
           <SizeSelect sizes={sizes} value={size} onChange={setSize} className="min-w-0 flex-1" />
-          <BuyButton onClick={buy} disabled={sizes.length === 0} className="shrink-0" />
+          <BuyButton onClick={buy} disabled={!inStock} className="shrink-0" />
         </div>
       </div>
     </article>

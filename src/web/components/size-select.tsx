@@ -1,18 +1,22 @@
 import { useId } from 'react';
 import type { StockEntry } from '../../domain/catalog';
+import { MESSAGES } from '../../domain/messages';
 
 interface SizeSelectProps {
-  /** In-stock sizes (`availableSizes`), already in size order. */
+  /** Every size of the shoe (`sizesOf`), in size order; sold-out ones are shown, not selectable. */
   sizes: StockEntry[];
   value: string;
   onChange: (size: string) => void;
   className?: string;
 }
 
-/** The "Size" dropdown of the shoe card and the detail page; options are the shoe's in-stock sizes. */
+/**
+ * The "Size" dropdown of the shoe card and the detail page: every size the shoe is made in, a sold-out
+ * one named so ("9.5 — sold out", as screen readers read it) and disabled rather than hidden.
+ */
 export function SizeSelect({ sizes, value, onChange, className = '' }: SizeSelectProps) {
   const id = useId();
-  const soldOut = sizes.length === 0;
+  const soldOut = !sizes.some((entry) => entry.quantity > 0);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-xs font-semibold tracking-wide text-gray-700 uppercase">
@@ -27,8 +31,8 @@ export function SizeSelect({ sizes, value, onChange, className = '' }: SizeSelec
       >
         <option value="">{soldOut ? 'Sold out' : 'Choose size'}</option>
         {sizes.map((entry) => (
-          <option key={entry._id} value={entry.size}>
-            {entry.size}
+          <option key={entry._id} value={entry.size} disabled={entry.quantity === 0}>
+            {entry.quantity === 0 ? `${entry.size} — ${MESSAGES.restock.soldOut}` : entry.size}
           </option>
         ))}
       </select>

@@ -38,6 +38,20 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/**
+ * A header as it reads: RFC 2047 encoded words (`=?UTF-8?Q?=C3=89lan?=`, `=?UTF-8?B?...?=`) decoded,
+ * the space between two of them dropped, as a mail client shows a subject with an accent in it.
+ */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 function decodeBody(part: Part): string {
   const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
@@ -79,7 +93,7 @@ export function startMailCapture(port: number, dir: string): Promise<{ close(): 
           const message = parsePart(Buffer.concat(chunks).toString('latin1'));
           const mail: CapturedMail = {
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-            subject: message.headers.get('subject') ?? '',
+            subject: decodeHeader(message.headers.get('subject') ?? ''),
             text: textsOf(message).join('\n'),
             receivedAt: new Date().toISOString(),
           };

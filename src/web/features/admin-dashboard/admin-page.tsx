@@ -5,6 +5,7 @@ import { PAGE_WIDTH } from '../../components/page-width';
 import { AdminLinks } from './admin-links';
 import { BestSellers } from './best-sellers';
 import { BrandsTable } from './brands-table';
+import { MostWanted } from './most-wanted';
 import { OrdersTable } from './orders-table';
 import { PageViewsPanel } from './page-views-panel';
 import { SalesChart } from './sales-chart';
@@ -44,6 +45,7 @@ export default function AdminPage() {
         <PageViewsPanel pageViews={pageViews.data} className="lg:col-span-2" />
         <TopRoutes topRoutes={pageViews.data?.topRoutes} />
       </div>
+      <MostWanted mostWanted={stats.data?.mostWanted} />
       <UsersTable />
       <OrdersTable />
       <ShoesTable />

@@ -1,19 +1,24 @@
 import { Link } from 'react-router';
 import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
-import { availableSizes } from '../../../domain/stock';
+import { sizesOf } from '../../../domain/stock';
 import { BuyButton } from '../../components/buy-button';
 import { OnSaleBadge } from '../../components/on-sale-badge';
 import { SizeSelect } from '../../components/size-select';
 import { useAddToCart } from '../../components/use-add-to-cart';
 import { paths } from '../../paths';
 import { FavoriteToggle } from './favorite-toggle';
+import { RestockForm } from './restock-form';
+import { MESSAGES } from '../../../domain/messages';
+import { LOW_STOCK } from '../../../domain/constants';
 import { ShoeImage } from '../../components/shoe-image';
 
 /** Everything about one shoe, and the size + BUY ME! to take it home. */
 export function ShoeDetails({ shoe }: { shoe: Shoe }) {
   const { size, setSize, buy } = useAddToCart(shoe);
-  const sizes = availableSizes(shoe);
+  const sizes = sizesOf(shoe);
+  const inStock = sizes.some((entry) => entry.quantity > 0);
+  const chosen = sizes.find((entry) => entry.size === size);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr] lg:gap-14">
@@ -50,10 +55,17 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
           <SizeSelect sizes={sizes} value={size} onChange={setSize} className="sm:w-48" />
           <div className="flex gap-3 sm:flex-1">
-            <BuyButton onClick={buy} disabled={sizes.length === 0} className="w-full flex-1 text-base" />
+            <BuyButton onClick={buy} disabled={!inStock} className="w-full flex-1 text-base" />
             <FavoriteToggle shoe={shoe} />
           </div>
         </div>
+        {/* Always there, so a change of size is announced. */}
+        <p aria-live="polite" className="mt-2 min-h-5 text-sm font-bold text-deal">
+          {chosen && chosen.quantity > 0 && chosen.quantity <= LOW_STOCK
+            ? MESSAGES.restock.onlyLeft(chosen.quantity)
+            : ''}
+        </p>
+        <RestockForm shoe={shoe} />
       </div>
     </div>
   );
