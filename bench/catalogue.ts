@@ -150,7 +150,8 @@ const textArray = (values: string[]) =>
 /**
  * The demo catalogue (its brands, shoes and drawn images), then, when `total` is larger, generated
  * shoes up to `total`, inserted by set-based SQL (generate_series) in one statement per table so
- * 100,000 shoes take seconds. Generated shoes share the demo images and get 5 sizes of stock each.
+ * 100,000 shoes take seconds. Generated shoes share the demo images and get 5 sizes of stock each
+ * (one in 25 sold out), a colour, a date and pairs sold, so the filters and sorts have work to do.
  */
 export async function createBenchCatalogue(
   db: Database,
@@ -170,7 +171,7 @@ export async function createBenchCatalogue(
         WITH b AS (SELECT array_agg(id ORDER BY name) AS ids FROM brands),
              i AS (SELECT array_agg(DISTINCT image) AS urls FROM shoes),
              a AS (SELECT ${textArray(ADJECTIVES)} AS adj, ${textArray(NOUNS)} AS noun, ${textArray(COLOURS)} AS colour)
-        INSERT INTO shoes (name, brand_id, description, color, price_cents, on_sale, image)
+        INSERT INTO shoes (name, brand_id, description, color, price_cents, on_sale, image, created_at, units_sold)
         SELECT
           a.adj[1 + n % cardinality(a.adj)] || ' ' || a.noun[1 + (n / cardinality(a.adj)) % cardinality(a.noun)]
             || CASE WHEN n >= cardinality(a.adj) * cardinality(a.noun) THEN ' ' || (n / (cardinality(a.adj) * cardinality(a.noun)) + 1) ELSE '' END,
@@ -179,20 +180,42 @@ export async function createBenchCatalogue(
           a.colour[1 + (n * 13) % cardinality(a.colour)],
           4900 + ((n * 37) % 250) * 100,
           n % 9 = 0,
-          i.urls[1 + n % cardinality(i.urls)]
+          i.urls[1 + n % cardinality(i.urls)],
+          -- Spread over the last few weeks, with some pairs sold: the newest and best-selling sorts.
+          now() - (n % 1000) * interval '1 hour',
+          (n * 31) % 500
         FROM generate_series(0, ${extra - 1}) AS n, a, b, i`);
+      // Stock in one statement, its trigger off: the sizes in stock are set for all shoes at once
+      // below (as migration 0007's backfill does) rather than by 500,000 trigger calls.
+      await tx.execute(sql`ALTER TABLE stock_entries DISABLE TRIGGER USER`);
       await tx.execute(sql`
         INSERT INTO stock_entries (shoe_id, size, quantity)
-        SELECT s.id, (${textArray(SIZES)})[1 + s.start + k], 1 + (s.h + k * 7) % 25
+        SELECT s.id, (${textArray(SIZES)})[1 + s.start + k], (s.h + k * 7) % 25
         FROM (SELECT id, abs(hashtext(id::text)) % 8 AS start, abs(hashtext(id::text)) % 97 AS h
               FROM shoes WHERE NOT EXISTS (SELECT 1 FROM stock_entries e WHERE e.shoe_id = shoes.id)) s,
              generate_series(0, 4) AS k`);
+      await tx.execute(sql`ALTER TABLE stock_entries ENABLE TRIGGER USER`);
+      await tx.execute(sql`
+        UPDATE shoes SET sizes_in_stock = coalesce(fresh.mask, 0)
+          FROM (SELECT s.id, (SELECT bit_or(chart_size_bit(e.size)) FROM stock_entries e
+                               WHERE e.shoe_id = s.id AND e.quantity > 0) AS mask FROM shoes s) AS fresh
+         WHERE shoes.id = fresh.id AND shoes.sizes_in_stock IS DISTINCT FROM coalesce(fresh.mask, 0)`);
       // As migration 0005 defines it.
       await tx.execute(
         sql`CREATE INDEX shoes_name_trgm_idx ON shoes USING gin (name gin_trgm_ops) WITH (fastupdate = false)`,
       );
     });
-    await db.execute(sql`ANALYZE`);
+    // VACUUM too: the facet counts read an index only, which needs the visibility map it builds.
+    await db.execute(sql`VACUUM ANALYZE`);
+    // The filters read the sizes in stock from the shoes: they must say what the stock says.
+    const [wrong] = (
+      await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM shoes s
+         WHERE s.sizes_in_stock <> coalesce((SELECT bit_or(chart_size_bit(e.size)) FROM stock_entries e
+                                             WHERE e.shoe_id = s.id AND e.quantity > 0), 0)`)
+    ).rows;
+    if (Number(wrong!.n) > 0)
+      throw new Error(`${wrong!.n} generated shoes have sizes in stock that disagree with their stock`);
   }
   const [counts] = (
     await db.execute<{ shoes: number; brands: number }>(

@@ -15,6 +15,9 @@ export interface Scenario {
 export function benchScenarios(shoeId: string, checkout: CheckoutLoop, only?: string): Scenario[] {
   // A typo the shop corrects (word_similarity 0.83 to "Cloud Runner", in the demo and the generated names).
   const typo = '/api/shoes?name=cloud%20runnr';
+  // Two common sizes and a colour of both the demo and the generated shoes.
+  const facetFilter = 'size=9.5&size=10&color=Navy';
+  const filtered = `/api/shoes?${facetFilter}&limit=6`;
   const scenarios: Scenario[] = [
     { route: 'GET /api/shoes (28) cached', path: '/api/shoes?limit=28' },
     { route: 'GET /api/shoes (28) uncached', path: '/api/shoes?limit=28', load: { uniqueUrls: true } },
@@ -23,6 +26,27 @@ export function benchScenarios(shoeId: string, checkout: CheckoutLoop, only?: st
     {
       route: 'GET /api/shoes?name= (typo) uncached, 1 conn',
       path: typo,
+      load: { uniqueUrls: true },
+      connections: 1,
+    },
+    // Faceted browsing (docs/decisions/009): a size + colour filtered list and the facet counts.
+    { route: 'GET /api/shoes?size&color (6) uncached', path: filtered, load: { uniqueUrls: true } },
+    {
+      route: 'GET /api/shoes?size&color (6) uncached, 1 conn',
+      path: filtered,
+      load: { uniqueUrls: true },
+      connections: 1,
+    },
+    { route: 'GET /api/shoes/facets uncached', path: '/api/shoes/facets', load: { uniqueUrls: true } },
+    {
+      route: 'GET /api/shoes/facets uncached, 1 conn',
+      path: '/api/shoes/facets',
+      load: { uniqueUrls: true },
+      connections: 1,
+    },
+    {
+      route: 'GET /api/shoes/facets?size&color uncached, 1 conn',
+      path: `/api/shoes/facets?${facetFilter}`,
       load: { uniqueUrls: true },
       connections: 1,
     },

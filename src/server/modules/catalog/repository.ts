@@ -15,6 +15,7 @@ import type { Shoe, StockEntry } from '../../../domain/catalog.js';
 import {
   canonicalFilters,
   NO_FILTERS,
+  type FacetValue,
   type FilterScope,
   type ShoeFacets,
   type ShoeFilters,
@@ -54,11 +55,13 @@ function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
 }
 
 interface FacetRow extends Record<string, unknown> {
-  kind: 'size' | 'range' | 'color' | 'brand';
-  value: string | null;
-  count: number;
-  low: number | null;
-  high: number | null;
+  grouping: number;
+  mask: number | null;
+  color: string | null;
+  brand: string | null;
+  by_mask: number;
+  by_color: number;
+  by_brand: number;
 }
 
 /** Each filter as a condition on a shoe (undefined when it is not set), named as its facet. */
@@ -235,41 +238,51 @@ export function createCatalogRepository(
      * The facets of a filtered list: for each value of each facet, how many shoes it would give with
      * the other facets' filters kept (one value more of the same facet widens, so its own filter is
      * left out). Colours and brands are listed as found within the scope (a brand's collection, the
-     * sale), counted or not. One round trip: sizes, the on-sale count and the price range come from
-     * one pass over the shoes (FILTER clauses), colours and brands from one grouping each.
+     * sale), counted or not. Two passes over an index, one grouped three ways (GROUPING SETS), run
+     * side by side, and the brands' names.
      */
     async facets(query: ShoeFilters & { scope: FilterScope[] }): Promise<ShoeFacets> {
       const filters = canonicalFilters(query);
       const conditions = filterConditions(filters);
-      const allBut = (facet: keyof typeof conditions) =>
-        and(...Object.entries(conditions).flatMap(([name, c]) => (name === facet || !c ? [] : [c]))) ??
-        sql`true`;
       const scope = and(...query.scope.flatMap((name) => conditions[name] ?? [])) ?? sql`true`;
-      const sizeCounts = CHART_SIZES.map(
-        (size) =>
-          sql`count(*) FILTER (WHERE ${allBut('size')} AND (${shoes.sizesInStock} & ${sizeBit(size)}) <> 0)`,
+      const flag = (facet: keyof typeof conditions) => conditions[facet] ?? sql`true`;
+      // Every other facet's filter holds: the flags of `base` below, but `facet`'s own.
+      const others = (facet: 'z' | 'c' | 'b' | 'p' | 'o') =>
+        sql.raw((['z', 'c', 'b', 'p', 'o'] as const).filter((name) => name !== facet).join(' AND '));
+      // Passes over a narrow covering index (shoes_facets_idx): `base` works out each filter once
+      // per shoe (OFFSET 0 keeps the planner from computing them again in every aggregate); one
+      // grouping gives the counts by sizes-in-stock mask (a few hundred distinct ones, spread over
+      // the sizes here), by colour as stored (merged whatever their case here) and by brand, and
+      // one aggregate the sale count and the price range.
+      const base = sql`(SELECT ${shoes.sizesInStock} AS mask, ${shoes.color} AS color, ${shoes.brandId} AS brand,
+                       ${shoes.onSale} AS sale, ${shoes.priceCents} AS price,
+                       ${flag('size')} AS z, ${flag('color')} AS c, ${flag('brand')} AS b,
+                       ${flag('price')} AS p, ${flag('onSale')} AS o
+                  FROM ${shoes} WHERE ${scope} OFFSET 0) AS base`;
+      // Two statements that PostgreSQL runs side by side on two connections: each aggregate is
+      // worked out for every grouping set, so the sale and price figures are not in the grouping.
+      const [grouped, totals, brandList] = await Promise.all([
+        db.execute<FacetRow>(sql`
+          SELECT grouping(mask, color, brand) AS grouping, mask, color, brand,
+                 (count(*) FILTER (WHERE ${others('z')}))::int AS by_mask,
+                 (count(*) FILTER (WHERE ${others('c')}))::int AS by_color,
+                 (count(*) FILTER (WHERE ${others('b')}))::int AS by_brand
+            FROM ${base}
+           GROUP BY GROUPING SETS ((mask), (color), (brand))`),
+        db.execute<{ on_sale: number; low: number | null; high: number | null }>(sql`
+          SELECT (count(*) FILTER (WHERE ${others('o')} AND sale))::int AS on_sale,
+                 min(price) FILTER (WHERE ${others('p')}) AS low,
+                 max(price) FILTER (WHERE ${others('p')}) AS high
+            FROM ${base}`),
+        db.select({ id: brands.id, name: brands.name }).from(brands),
+      ]);
+      const rows = grouped;
+      const brandNames = new Map(
+        (await db.select({ id: brands.id, name: brands.name }).from(brands)).map((brand) => [
+          brand.id,
+          brand.name,
+        ]),
       );
-      const rows = await db.execute<FacetRow>(sql`
-        WITH pass AS (
-          SELECT ARRAY[${sql.join(sizeCounts, sql`, `)}] AS counts,
-                 count(*) FILTER (WHERE ${allBut('onSale')} AND ${shoes.onSale}) AS on_sale,
-                 min(${shoes.priceCents}) FILTER (WHERE ${allBut('price')}) AS low,
-                 max(${shoes.priceCents}) FILTER (WHERE ${allBut('price')}) AS high
-            FROM ${shoes} WHERE ${scope})
-        SELECT 'size' AS kind, chart.size AS value, chart.count::int AS count, NULL::int AS low, NULL::int AS high
-          FROM pass, unnest(ARRAY[${sql.join(
-            CHART_SIZES.map((size) => sql`${size}`),
-            sql`, `,
-          )}]::text[], pass.counts) AS chart(size, count)
-        UNION ALL
-        SELECT 'range', NULL, on_sale::int, low, high FROM pass
-        UNION ALL
-        SELECT 'color', min(${shoes.color}), (count(*) FILTER (WHERE ${allBut('color')}))::int, NULL, NULL
-          FROM ${shoes} WHERE ${scope} GROUP BY lower(${shoes.color})
-        UNION ALL
-        SELECT 'brand', ${brands.name}, (count(*) FILTER (WHERE ${allBut('brand')}))::int, NULL, NULL
-          FROM ${shoes} JOIN ${brands} ON ${brands.id} = ${shoes.brandId}
-         WHERE ${scope} GROUP BY ${brands.id}, ${brands.name}`);
       const facets: ShoeFacets = {
         sizes: [],
         colors: [],
@@ -277,23 +290,35 @@ export function createCatalogRepository(
         onSale: 0,
         price: { min: null, max: null },
       };
+      const sizeCounts = new Map(CHART_SIZES.map((size) => [size, 0]));
+      const colors = new Map<string, FacetValue>();
       for (const row of rows.rows) {
-        if (row.kind === 'range') {
-          facets.onSale = Number(row.count);
-          facets.price = {
-            min: row.low === null ? null : Number(row.low) / 100,
-            max: row.high === null ? null : Number(row.high) / 100,
-          };
-        } else {
-          const list =
-            row.kind === 'size' ? facets.sizes : row.kind === 'color' ? facets.colors : facets.brands;
-          list.push({ value: row.value ?? '', count: Number(row.count) });
+        // grouping(): which of (mask, color, brand) the row is not grouped by, as bits 4, 2, 1.
+        const grouping = Number(row.grouping);
+        if (grouping === 3) {
+          for (const size of CHART_SIZES) {
+            if (Number(row.mask) & sizeBit(size))
+              sizeCounts.set(size, sizeCounts.get(size)! + Number(row.by_mask));
+          }
+        } else if (grouping === 5) {
+          const key = row.color!.toLowerCase();
+          const seen = colors.get(key);
+          if (seen) seen.count += Number(row.by_color);
+          else colors.set(key, { value: row.color!, count: Number(row.by_color) });
+        } else if (grouping === 6) {
+          facets.brands.push({ value: brandNames.get(row.brand!) ?? '', count: Number(row.by_brand) });
         }
       }
+      const [total] = totals.rows;
+      facets.onSale = Number(total?.on_sale ?? 0);
+      facets.price = {
+        min: total?.low == null ? null : Number(total.low) / 100,
+        max: total?.high == null ? null : Number(total.high) / 100,
+      };
+      facets.colors = [...colors.values()];
+      facets.sizes = CHART_SIZES.map((size) => ({ value: size, count: sizeCounts.get(size)! }));
       const byName = (a: { value: string }, b: { value: string }) =>
         a.value.localeCompare(b.value, 'en', { sensitivity: 'base' });
-      // Sizes in the chart's order, whatever order the database's UNION gave them in.
-      facets.sizes.sort((a, b) => CHART_SIZES.indexOf(a.value) - CHART_SIZES.indexOf(b.value));
       facets.colors.sort(byName);
       facets.brands.sort(byName);
       return facets;

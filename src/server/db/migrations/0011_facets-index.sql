@@ -1,0 +1,1 @@
+CREATE INDEX "shoes_facets_idx" ON "shoes" USING btree ("brand_id","color","sizes_in_stock","on_sale","price_cents");
