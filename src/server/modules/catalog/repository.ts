@@ -276,13 +276,7 @@ export function createCatalogRepository(
             FROM ${base}`),
         db.select({ id: brands.id, name: brands.name }).from(brands),
       ]);
-      const rows = grouped;
-      const brandNames = new Map(
-        (await db.select({ id: brands.id, name: brands.name }).from(brands)).map((brand) => [
-          brand.id,
-          brand.name,
-        ]),
-      );
+      const brandNames = new Map(brandList.map((brand) => [brand.id, brand.name]));
       const facets: ShoeFacets = {
         sizes: [],
         colors: [],
@@ -292,7 +286,7 @@ export function createCatalogRepository(
       };
       const sizeCounts = new Map(CHART_SIZES.map((size) => [size, 0]));
       const colors = new Map<string, FacetValue>();
-      for (const row of rows.rows) {
+      for (const row of grouped.rows) {
         // grouping(): which of (mask, color, brand) the row is not grouped by, as bits 4, 2, 1.
         const grouping = Number(row.grouping);
         if (grouping === 3) {
