@@ -15,6 +15,7 @@ export const PAGE_SIZE = {
   adminOrders: 4,
   adminShoes: 5,
   adminBrands: 4,
+  adminDiscounts: 4,
 } as const;
 
 /** Upper bound of any catalogue list request: every list endpoint is bounded. */

@@ -176,6 +176,12 @@ export const PAGES = {
     screen: 'features/admin-forms/modify-shoe-page.tsx',
     visibility: 'staff',
   },
+  /** Create a discount code; with `?code={id}`, edit that one. */
+  discountCode: {
+    path: '/discountcode',
+    screen: 'features/admin-forms/discount-code-page.tsx',
+    visibility: 'staff',
+  },
   aboutUs: {
     path: '/AboutUs',
     aliases: ['/aboutUs'],

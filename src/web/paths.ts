@@ -26,6 +26,8 @@ export const paths = {
   /** The size and modify forms work on the shoe named in `?shoe=`; without it they ask for one. */
   createSizeFor: (shoeId: string) => `${PAGES.createSize.path}?shoe=${encodeURIComponent(shoeId)}`,
   modifyShoeFor: (shoeId: string) => `${PAGES.modifyShoe.path}?shoe=${encodeURIComponent(shoeId)}`,
+  discountCode: (id?: string) =>
+    id ? `${PAGES.discountCode.path}?code=${encodeURIComponent(id)}` : PAGES.discountCode.path,
   aboutUs: PAGES.aboutUs.path,
   contactUs: PAGES.contactUs.path,
   /** Spec §2 writes the order page's help link as /contactUs. */

@@ -32,7 +32,15 @@ import { brandLinks, brandsButton, cardNames, expectPath, header, main, toast } 
  */
 test.describe.configure({ mode: 'default' });
 
-const ADMIN_PATHS = ['/admin', '/orders', '/createshoes', '/createbrand', '/createsize', '/modifshoe'];
+const ADMIN_PATHS = [
+  '/admin',
+  '/orders',
+  '/createshoes',
+  '/createbrand',
+  '/createsize',
+  '/modifshoe',
+  '/discountcode',
+];
 const CONFIRM_DELETE = "Are you sure? You won't be able to revert this!";
 
 const form = (page: Page, name: string): Locator => page.getByRole('form', { name });
@@ -474,6 +482,12 @@ test.describe('admin panel', () => {
         path: '/createshoes',
         ready: async () => {
           await expect(field(form(page, 'Create Shoes'), 'Brand')).toBeEnabled();
+        },
+      },
+      {
+        path: '/discountcode',
+        ready: async () => {
+          await expect(field(form(page, 'Create discount code'), 'Code')).toBeEditable();
         },
       },
       {

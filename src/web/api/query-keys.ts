@@ -62,6 +62,8 @@ export const adminKeys = {
   order: (idPayment: string) => ['admin', 'order', idPayment] as const,
   shoes: (q: string, offset: number) => ['admin', 'shoes', { q, offset }] as const,
   brands: (q: string, offset: number) => ['admin', 'brands', { q, offset }] as const,
+  discounts: (q: string, offset: number) => ['admin', 'discounts', { q, offset }] as const,
+  discount: (id: string) => ['admin', 'discount', id] as const,
   stats: ['admin', 'stats'] as const,
   pageViews: ['admin', 'page-views'] as const,
 };

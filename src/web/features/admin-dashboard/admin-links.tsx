@@ -1,4 +1,4 @@
-import { ChevronRight, ClipboardList, PackagePlus, PencilLine, Ruler, Tag } from 'lucide-react';
+import { BadgePercent, ChevronRight, ClipboardList, PackagePlus, PencilLine, Ruler, Tag } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
@@ -17,6 +17,12 @@ const LINKS: readonly AdminLink[] = [
   { to: paths.modifyShoe, label: 'Modify Shoes', hint: 'Edit details, price and stock', icon: PencilLine },
   { to: paths.createSize, label: 'Create Size', hint: 'Add a size or restock one', icon: Ruler },
   { to: paths.orders, label: 'Orders', hint: 'Look up a single order', icon: ClipboardList },
+  {
+    to: paths.discountCode(),
+    label: 'Create discount code',
+    hint: 'A code shoppers type in their cart',
+    icon: BadgePercent,
+  },
 ];
 
 export function AdminLinks() {

@@ -5,6 +5,7 @@ import { PAGE_WIDTH } from '../../components/page-width';
 import { AdminLinks } from './admin-links';
 import { BestSellers } from './best-sellers';
 import { BrandsTable } from './brands-table';
+import { DiscountsTable } from './discounts-table';
 import { MostWanted } from './most-wanted';
 import { OrdersTable } from './orders-table';
 import { PageViewsPanel } from './page-views-panel';
@@ -49,6 +50,7 @@ export default function AdminPage() {
       <UsersTable />
       <OrdersTable />
       <ShoesTable />
+      <DiscountsTable />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <BrandsTable />
         <SettingsCard />
