@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discountCodes } from '../../src/server/db/schema.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
@@ -95,6 +96,29 @@ describe('PAYMENTS=stripe, against a local stand-in for Stripe', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('use_stripe_elements');
+  });
+
+  it('charges the discounted total when a discount code applies', async () => {
+    await t.database.db
+      .insert(discountCodes)
+      .values({ code: 'STRIPE25', kind: 'percent', percent: 25, target: 'cart' });
+    const shopper = await signUp(t.app);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      // $89.50 less 25% (2237.5 cents, rounded half up): $67.12.
+      payload: {
+        id: 'pm_card_visa_discounted',
+        shoes: [{ _id: shoeId, size: '8', quantity: 1 }],
+        amount: 6712,
+        code: 'stripe25',
+      },
+      headers: { cookie: shopper.cookie, origin: TEST_ORIGIN },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().order).toMatchObject({ amount: 6712, discountCode: 'STRIPE25', discount: 2238 });
+    const intent = stand.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
+    expect(intent.form.get('amount')).toBe('6712');
   });
 
   it('accepts webhooks only with a valid Stripe signature', async () => {
