@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { mailOutbox, orderRefunds, orders, stockEntries } from '../../src/server/db/schema.js';
+import {
+  mailOutbox,
+  orderRefunds,
+  orders,
+  restockRequests,
+  stockEntries,
+} from '../../src/server/db/schema.js';
 import type * as TestPaymentProvider from '../../src/server/payments/test-payment-provider.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
@@ -114,10 +120,24 @@ describe('refunding an order', () => {
   it('gives back lines, their pairs back in stock when asked, and no more pairs than were bought', async () => {
     const { idPayment, lineId } = await paidOrder(3);
     const before = await stock();
+    // Someone waits for the size (sold out a moment ago, say): the pairs coming back tell them.
+    await t.database.db
+      .insert(restockRequests)
+      .values({
+        email: 'waiting@refunds.test',
+        shoeId,
+        size: '9',
+        unsubscribeToken: `refund-wait-${idPayment}`,
+      });
     const two = await refund(idPayment, { lines: [{ lineId, quantity: 2 }], restock: true });
     expect(two.statusCode, two.body).toBe(200);
     expect(two.json().refunded).toBe(8000);
     expect(await stock()).toBe(before + 2);
+    const told = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'waiting@refunds.test'));
+    expect(told.map((mail) => mail.subject)).toEqual(['Runner in size 9 is back at Sneaker Street']);
     const tooMany = await refund(idPayment, { lines: [{ lineId, quantity: 2 }] });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe(M.tooManyPairs(1));

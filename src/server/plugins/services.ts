@@ -164,6 +164,7 @@ export async function createServices(options: ServicesOptions) {
       publicUrl,
       log,
       payments: paymentProvider,
+      sizeRestocked: restock.sizeRestocked,
     }),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),

@@ -33,8 +33,10 @@ export function createFulfilmentService(deps: {
   publicUrl: string;
   log: { warn(object: unknown, message: string): void };
   payments: PaymentProvider;
+  /** A size may be back in stock: whoever waits for it is told (modules/restock). */
+  sizeRestocked: (shoeId: string, size: string) => Promise<void>;
 }) {
-  const { repository, findOrder, mailer, publicUrl, log, payments } = deps;
+  const { repository, findOrder, mailer, publicUrl, log, payments, sizeRestocked } = deps;
 
   async function mail(order: Order, subject: string, text: string): Promise<void> {
     try {
@@ -78,6 +80,13 @@ export function createFulfilmentService(deps: {
     const settled = await repository.settleRefund(refundId, outcome);
     if (!settled || outcome.status !== 'succeeded') return;
     const order = await orderOrNotFound(settled.orderId);
+    if (settled.restock) {
+      // Pairs back in stock: whoever waits for their size is told, as after the admin's restock.
+      for (const asked of settled.lines) {
+        const line = order.shoe.find((candidate) => candidate.lineId === asked.lineId);
+        if (line?._id) await sizeRestocked(line._id, line.size);
+      }
+    }
     await mail(
       order,
       `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
