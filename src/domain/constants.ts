@@ -16,7 +16,11 @@ export const PAGE_SIZE = {
   adminShoes: 5,
   adminBrands: 4,
   adminDiscounts: 4,
+  adminReturns: 4,
 } as const;
+
+/** Days after an order is marked Received during which its shopper may ask to return pairs (issue 19). */
+export const RETURN_WINDOW_DAYS = 30;
 
 /** Upper bound of any catalogue list request: every list endpoint is bounded. */
 export const MAX_LIST_LIMIT = 100;

@@ -210,6 +210,22 @@ export const MESSAGES = {
       'The payment service did not confirm the refund yet: it is kept pending. Send the same refund again to confirm it.',
     refused: 'The payment service refused the refund; nothing was given back.',
   },
+  /** Returns asked for by the shopper (issue 19). */
+  returns: {
+    notReceived: 'Pairs can be returned once the order is received',
+    windowClosed: (days: number) => `Returns are accepted for ${days} days after the order is received`,
+    unknownLine: 'This line is not part of the order',
+    tooManyPairs: (left: number) =>
+      left === 0
+        ? 'Every pair of this line is already refunded or asked back'
+        : `Only ${left} ${left === 1 ? 'pair' : 'pairs'} of this line can still be returned`,
+    pickPairs: 'Choose the pairs to return',
+    pickReason: 'Choose a reason',
+    note: 'A note is at most 500 characters',
+    rejectMessage: 'Tell the shopper why, in 3 to 500 characters',
+    notFound: 'Return request not found',
+    decided: 'This return request has already been decided',
+  },
   /** Discount codes: the cart's answers and the admin form's rules. */
   discounts: {
     unknown: 'This code is not valid',

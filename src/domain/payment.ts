@@ -2,6 +2,7 @@ import { MESSAGES } from './messages.js';
 import { z } from 'zod';
 import { checkoutAddressSchema } from './forms.js';
 import { CARRIERS } from './shipping.js';
+import { RETURN_REASONS, RETURN_STATUSES } from './returns.js';
 
 /** Stripe's published test cards and what each does (test mode only, docs/decisions/001). */
 export const TEST_CARD_OUTCOMES = {
@@ -118,6 +119,24 @@ export const orderSchema = z.object({
     }),
   ),
   refunded: z.number().int(),
+  /** Returns the shopper asked for, oldest first, and their answer. */
+  returns: z.array(
+    z.object({
+      _id: z.string(),
+      status: z.enum(RETURN_STATUSES),
+      reason: z.enum(RETURN_REASONS),
+      note: z.string().nullable(),
+      lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
+      date: z.string(),
+      decidedAt: z.string().nullable(),
+      /** The staff's words when rejected. */
+      message: z.string().nullable(),
+      /** The refund that approved it. */
+      refundId: z.string().nullable(),
+    }),
+  ),
+  /** Until when its shopper may ask to return pairs (30 days after Received); null while Pending. */
+  returnableUntil: z.string().nullable(),
   shoe: z.array(
     z.object({
       _id: z.string().nullable(),

@@ -43,7 +43,7 @@ export const orderEventListSchema = z.array(
     at: z.string(),
     /** The email of who did it. */
     actor: z.string(),
-    kind: z.enum(['status', 'shipment', 'refund']),
+    kind: z.enum(['status', 'shipment', 'refund', 'return']),
     /** The values before and after. */
     details: z.record(z.string(), z.unknown()),
   }),

@@ -181,10 +181,14 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Who: kept as the email it had then, so the trail outlives the account. */
     actorEmail: text('actor_email').notNull(),
-    kind: text('kind', { enum: ['status', 'shipment', 'refund'] }).notNull(),
+    kind: text('kind', { enum: ['status', 'shipment', 'refund', 'return'] }).notNull(),
     /** The values before and after. */
     details: jsonb('details').notNull(),
-    createdAt: createdAt(),
+    // The moment of the statement, not of the transaction: two changes in one transaction (an
+    // approved return and its refund) stay in the order they were made.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
@@ -218,6 +222,40 @@ export const orderRefunds = pgTable(
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
     check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Pairs a shopper asks to send back (issue 19), within 30 days of Received. Approving one writes its
+ * refund (`refund_id`) in the same transaction, under the order's row lock; rejecting one keeps the
+ * staff's message for the shopper. A refund that fails puts the request back to 'requested'.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lines: jsonb('lines').$type<{ lineId: string; quantity: number }[]>().notNull(),
+    reason: text('reason', {
+      enum: ['wrong_size', 'damaged', 'not_as_described', 'changed_mind'],
+    }).notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['requested', 'approved', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    /** The staff's words to the shopper when rejected. */
+    message: text('message'),
+    refundId: uuid('refund_id').references(() => orderRefunds.id),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId),
+    // The staff table: waiting requests first, newest first.
+    index('return_requests_queue_idx').on(t.status, t.createdAt),
   ],
 );
 

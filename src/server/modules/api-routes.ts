@@ -11,6 +11,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fulfilmentRoutes } from './fulfilment/routes.js';
+import { returnRoutes } from './fulfilment/returns-routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -47,6 +48,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   });
   await api.register(checkoutRoutes, { checkout: services.checkout, orders: services.orders, currentUser });
   await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
+  await api.register(returnRoutes, { returns: services.returns, currentUser });
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });

@@ -24,6 +24,9 @@ import { createRestockRepository } from '../modules/restock/repository.js';
 import { createRestockService } from '../modules/restock/service.js';
 import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
 import { createFulfilmentService } from '../modules/fulfilment/service.js';
+import { createOrderMail } from '../modules/fulfilment/order-mail.js';
+import { createReturnsRepository } from '../modules/fulfilment/returns-repository.js';
+import { createReturnsService } from '../modules/fulfilment/returns-service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
@@ -139,6 +142,15 @@ export async function createServices(options: ServicesOptions) {
     codes: discountsRepository,
   });
 
+  const orderMail = createOrderMail({ mailer, publicUrl, log });
+  const fulfilment = createFulfilmentService({
+    repository: createFulfilmentRepository(db),
+    findOrder: orders.find,
+    mail: orderMail,
+    payments: paymentProvider,
+    sizeRestocked: restock.sizeRestocked,
+  });
+
   return {
     publicUrl,
     currentUser,
@@ -157,14 +169,12 @@ export async function createServices(options: ServicesOptions) {
     users: createUserService({ users: createUserRepository(db), adminEmail }),
     catalog,
     discounts: createDiscountsService(discountsRepository),
-    fulfilment: createFulfilmentService({
-      repository: createFulfilmentRepository(db),
+    fulfilment,
+    returns: createReturnsService({
+      repository: createReturnsRepository(db),
       findOrder: orders.find,
-      mailer,
-      publicUrl,
-      log,
-      payments: paymentProvider,
-      sizeRestocked: restock.sizeRestocked,
+      mail: orderMail,
+      sendRefund: fulfilment.sendRefund,
     }),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),

@@ -12,9 +12,11 @@ import {
   orderRefunds,
   orders,
   orderShipments,
+  returnRequests,
   shoes,
   stockEntries,
 } from '../../db/schema.js';
+import { returnWindowEnd } from '../../../domain/returns.js';
 import { trackingUrl } from '../../../domain/shipping.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
@@ -171,7 +173,7 @@ export function createOrdersRepository(db: Database) {
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [lines, shipments, refunds] = await Promise.all([
+    const [lines, shipments, refunds, returns] = await Promise.all([
       db
         .select()
         .from(orderLines)
@@ -183,6 +185,11 @@ export function createOrdersRepository(db: Database) {
         .from(orderRefunds)
         .where(inArray(orderRefunds.orderId, ids))
         .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
+      db
+        .select()
+        .from(returnRequests)
+        .where(inArray(returnRequests.orderId, ids))
+        .orderBy(asc(returnRequests.createdAt), asc(returnRequests.id)),
     ]);
     const shipmentOf = new Map(shipments.map((shipment) => [shipment.orderId, shipment]));
     return rows.map((row) => ({
@@ -210,6 +217,21 @@ export function createOrdersRepository(db: Database) {
       refunded: refunds
         .filter((refund) => refund.orderId === row.id && refund.status === 'succeeded')
         .reduce((sum, refund) => sum + refund.amountCents, 0),
+      returns: returns
+        .filter((asked) => asked.orderId === row.id)
+        .map((asked) => ({
+          _id: asked.id,
+          status: asked.status,
+          reason: asked.reason,
+          note: asked.note,
+          lines: asked.lines,
+          date: asked.createdAt.toISOString(),
+          decidedAt: asked.decidedAt?.toISOString() ?? null,
+          message: asked.message,
+          refundId: asked.refundId,
+        })),
+      returnableUntil:
+        row.status === 'Received' ? (returnWindowEnd(row.receivedAt)?.toISOString() ?? null) : null,
       shoe: lines
         .filter((line) => line.orderId === row.id)
         .map((line) => ({

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { refundAmount, type RefundRefusal, type RefundRequest } from '../../../domain/refunds.js';
 import { isUuid } from '../../../domain/catalog.js';
+import { pairsTaken } from '../../../domain/returns.js';
 import type { OrderStatus } from '../../../domain/constants.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
 import type { Database } from '../../db/client.js';
@@ -10,6 +11,7 @@ import {
   orderRefunds,
   orders,
   orderShipments,
+  returnRequests,
   shoes,
   stockEntries,
 } from '../../db/schema.js';
@@ -21,14 +23,101 @@ export type StartedRefund =
   | { kind: 'refused'; refusal: RefundRefusal }
   | { kind: 'refund'; refund: RefundRow; chargeId: string };
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
 
 /** An entry of an order's audit trail. */
 export interface OrderEvent {
   at: string;
   actor: string;
-  kind: 'status' | 'shipment' | 'refund';
+  kind: 'status' | 'shipment' | 'refund' | 'return';
   details: Record<string, unknown>;
+}
+
+/** The order's row, locked for this transaction: by its id or its idPayment. */
+export async function lockOrder(tx: Tx, idOrPayment: string) {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      idPayment: orders.idPayment,
+      amountCents: orders.amountCents,
+      userId: orders.userId,
+      receivedAt: orders.receivedAt,
+    })
+    .from(orders)
+    .where(
+      isUuid(idOrPayment)
+        ? or(eq(orders.id, idOrPayment), eq(orders.idPayment, idOrPayment))
+        : eq(orders.idPayment, idOrPayment),
+    )
+    .for('update');
+  return row;
+}
+
+/**
+ * Writes a refund 'pending' on a locked order, after checking it against what is left of the payment
+ * and of each line (pending refunds count: they may still go through), with its trail entry.
+ */
+export async function reserveRefund(
+  tx: Tx,
+  order: LockedOrder,
+  request: Pick<RefundRequest, 'amount' | 'lines' | 'reason' | 'restock'>,
+  actorEmail: string,
+  requestKey: string,
+): Promise<{ ok: true; refund: RefundRow } | { ok: false; refusal: RefundRefusal }> {
+  const [lines, previous] = await Promise.all([
+    tx
+      .select({
+        id: orderLines.id,
+        quantity: orderLines.quantity,
+        unit: orderLines.unitPriceCents,
+        discount: orderLines.discountCents,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id)),
+    tx
+      .select({ amount: orderRefunds.amountCents, lines: orderRefunds.lines, status: orderRefunds.status })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, ['pending', 'succeeded']))),
+  ]);
+  const refundedPairs = pairsTaken({ refunds: previous });
+  const given = previous.reduce((sum, refund) => sum + refund.amount, 0);
+  const result = refundAmount(request, {
+    lines: lines.map((line) => ({
+      lineId: line.id,
+      quantity: line.quantity,
+      paidCents: line.unit * line.quantity - line.discount,
+    })),
+    leftCents: order.amountCents - given,
+    refundedPairs,
+  });
+  if (!result.ok) return { ok: false, refusal: result.refusal };
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      amountCents: result.cents,
+      reason: request.reason,
+      lines: request.lines ?? [],
+      restock: request.restock,
+      requestKey,
+      createdBy: actorEmail,
+    })
+    .returning();
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    actorEmail,
+    kind: 'refund',
+    details: {
+      before: { refundedCents: given },
+      after: { refundedCents: given + result.cents },
+      reason: request.reason,
+      lines: request.lines ?? [],
+      restock: request.restock,
+    },
+  });
+  return { ok: true, refund: refund! };
 }
 
 /**
@@ -36,25 +125,6 @@ export interface OrderEvent {
  * order's row and writes its trail entry in the same transaction, with the values before and after.
  */
 export function createFulfilmentRepository(db: Database) {
-  /** The order's row, locked for this transaction: by its id or its idPayment. */
-  async function lockOrder(tx: Tx, idOrPayment: string) {
-    const [row] = await tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        idPayment: orders.idPayment,
-        amountCents: orders.amountCents,
-      })
-      .from(orders)
-      .where(
-        isUuid(idOrPayment)
-          ? or(eq(orders.id, idOrPayment), eq(orders.idPayment, idOrPayment))
-          : eq(orders.idPayment, idOrPayment),
-      )
-      .for('update');
-    return row;
-  }
-
   return {
     /** The order's id, or undefined when there is no such order. */
     async setStatus(
@@ -136,64 +206,10 @@ export function createFulfilmentRepository(db: Database) {
             ? { kind: 'refund', refund: earlier, chargeId: order.idPayment }
             : { kind: 'missing' };
         }
-        const [lines, previous] = await Promise.all([
-          tx
-            .select({
-              id: orderLines.id,
-              quantity: orderLines.quantity,
-              unit: orderLines.unitPriceCents,
-              discount: orderLines.discountCents,
-            })
-            .from(orderLines)
-            .where(eq(orderLines.orderId, order.id)),
-          tx
-            .select({ amount: orderRefunds.amountCents, lines: orderRefunds.lines })
-            .from(orderRefunds)
-            .where(
-              and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, ['pending', 'succeeded'])),
-            ),
-        ]);
-        const refundedPairs = new Map<string, number>();
-        for (const refund of previous) {
-          for (const line of refund.lines)
-            refundedPairs.set(line.lineId, (refundedPairs.get(line.lineId) ?? 0) + line.quantity);
-        }
-        const given = previous.reduce((sum, refund) => sum + refund.amount, 0);
-        const result = refundAmount(request, {
-          lines: lines.map((line) => ({
-            lineId: line.id,
-            quantity: line.quantity,
-            paidCents: line.unit * line.quantity - line.discount,
-          })),
-          leftCents: order.amountCents - given,
-          refundedPairs,
-        });
-        if (!result.ok) return { kind: 'refused', refusal: result.refusal };
-        const [refund] = await tx
-          .insert(orderRefunds)
-          .values({
-            orderId: order.id,
-            amountCents: result.cents,
-            reason: request.reason,
-            lines: request.lines ?? [],
-            restock: request.restock,
-            requestKey,
-            createdBy: actorEmail,
-          })
-          .returning();
-        await tx.insert(orderEvents).values({
-          orderId: order.id,
-          actorEmail,
-          kind: 'refund',
-          details: {
-            before: { refundedCents: given },
-            after: { refundedCents: given + result.cents },
-            reason: request.reason,
-            lines: request.lines ?? [],
-            restock: request.restock,
-          },
-        });
-        return { kind: 'refund', refund: refund!, chargeId: order.idPayment };
+        const reserved = await reserveRefund(tx, order, request, actorEmail, requestKey);
+        return reserved.ok
+          ? { kind: 'refund', refund: reserved.refund, chargeId: order.idPayment }
+          : { kind: 'refused', refusal: reserved.refusal };
       });
     },
 
@@ -205,7 +221,7 @@ export function createFulfilmentRepository(db: Database) {
     async settleRefund(
       id: string,
       outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
-    ): Promise<RefundRow | undefined> {
+    ): Promise<(RefundRow & { returnId: string | null }) | undefined> {
       return db.transaction(async (tx) => {
         const [refund] = await tx
           .update(orderRefunds)
@@ -217,6 +233,26 @@ export function createFulfilmentRepository(db: Database) {
           .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
           .returning();
         if (!refund) return undefined;
+        // A return approved with this refund: back to waiting when the refund failed, to be decided again.
+        const [asked] =
+          outcome.status === 'failed'
+            ? await tx
+                .update(returnRequests)
+                .set({ status: 'requested', refundId: null, decidedBy: null, decidedAt: null })
+                .where(eq(returnRequests.refundId, id))
+                .returning({ id: returnRequests.id })
+            : await tx
+                .select({ id: returnRequests.id })
+                .from(returnRequests)
+                .where(eq(returnRequests.refundId, id));
+        if (asked && outcome.status === 'failed') {
+          await tx.insert(orderEvents).values({
+            orderId: refund.orderId,
+            actorEmail: 'payment service',
+            kind: 'return',
+            details: { before: 'approved', after: 'requested', refundFailed: true },
+          });
+        }
         if (outcome.status === 'succeeded' && refund.restock && refund.lines.length > 0) {
           const lines = await tx
             .select({ id: orderLines.id, shoeId: orderLines.shoeId, size: orderLines.size })
@@ -246,7 +282,7 @@ export function createFulfilmentRepository(db: Database) {
               .where(and(eq(stockEntries.shoeId, line.shoeId!), eq(stockEntries.size, line.size)));
           }
         }
-        return refund;
+        return { ...refund, returnId: asked?.id ?? null };
       });
     },
 

@@ -4,21 +4,19 @@ import { MESSAGES } from '../../../domain/messages.js';
 import type { Order } from '../../../domain/payment.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
 import { formatPrice } from '../../../domain/cart-lines.js';
-import type { RefundRefusal, RefundRequest } from '../../../domain/refunds.js';
+import type { RefundRequest } from '../../../domain/refunds.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import type { Mailer } from '../../mail/mailer.js';
 import {
   PaymentError,
   PaymentOutcomeUnknown,
   type PaymentProvider,
 } from '../../payments/payment-provider.js';
+import type { OrderMail } from './order-mail.js';
+import { refundRefusalMessage } from './refund-refusal.js';
 import type { FulfilmentRepository } from './repository.js';
 
-function refusalMessage(refusal: RefundRefusal): string {
-  if (refusal.reason === 'unknown_line') return MESSAGES.refunds.unknownLine;
-  if (refusal.reason === 'too_many_pairs') return MESSAGES.refunds.tooManyPairs(refusal.left);
-  return MESSAGES.refunds.moreThanLeft(formatPrice(refusal.leftCents / 100));
-}
+/** A refund as written before the provider is asked. */
+type PendingRefund = { id: string; status: string; amountCents: number };
 
 /**
  * After the payment (issue 19): the staff mark an order Received or Pending (spec §4) and ship it
@@ -29,27 +27,12 @@ export function createFulfilmentService(deps: {
   repository: FulfilmentRepository;
   /** An order by id or idPayment (the checkout's orders). */
   findOrder: (idOrPayment: string) => Promise<{ order: Order; userId: string } | undefined>;
-  mailer: Mailer;
-  publicUrl: string;
-  log: { warn(object: unknown, message: string): void };
+  mail: OrderMail;
   payments: PaymentProvider;
   /** A size may be back in stock: whoever waits for it is told (modules/restock). */
   sizeRestocked: (shoeId: string, size: string) => Promise<void>;
 }) {
-  const { repository, findOrder, mailer, publicUrl, log, payments, sizeRestocked } = deps;
-
-  async function mail(order: Order, subject: string, text: string): Promise<void> {
-    try {
-      await mailer.send({
-        to: order.email,
-        subject,
-        text: `${text}\n\nYour order: ${publicUrl}/order/${order.idPayment}`,
-      });
-    } catch (error) {
-      // The change is recorded and shown on the order page; a mail that failed is not worth a 500.
-      log.warn({ err: error, idPayment: order.idPayment }, 'a mail about an order could not be sent');
-    }
-  }
+  const { repository, findOrder, mail, payments, sizeRestocked } = deps;
 
   async function orderOrNotFound(orderId: string | undefined): Promise<Order> {
     const found = orderId ? await findOrder(orderId) : undefined;
@@ -87,16 +70,47 @@ export function createFulfilmentService(deps: {
         if (line?._id) await sizeRestocked(line._id, line.size);
       }
     }
+    const refunded = `${formatPrice(settled.amountCents / 100)} to your card`;
     await mail(
       order,
-      `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
-      `We have refunded ${formatPrice(settled.amountCents / 100)} to your card (${settled.reason}). ` +
+      settled.returnId
+        ? `Your return on ${SHOP_NAME} order ${order.idPayment} is approved`
+        : `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
+      (settled.returnId
+        ? `We have approved your return and refunded ${refunded}. `
+        : `We have refunded ${refunded} (${settled.reason}). `) +
         'It may take a few days to show on your statement.',
     );
   }
 
+  /**
+   * Asks the provider for a refund written pending, with the refund's own id as its idempotency key,
+   * and settles it with the answer; a refund settled already is left as it is.
+   */
+  async function sendRefund(refund: PendingRefund, chargeId: string): Promise<void> {
+    if (refund.status !== 'pending') return;
+    let providerRefundId: string;
+    try {
+      ({ id: providerRefundId } = await payments.refundPart({
+        chargeId,
+        amountCents: refund.amountCents,
+        idempotencyKey: refund.id,
+      }));
+    } catch (error) {
+      if (error instanceof PaymentError) {
+        await settleRefund(refund.id, { status: 'failed' });
+        throw new HttpError(409, 'refund_refused', `${MESSAGES.refunds.refused} ${error.message}`);
+      }
+      if (error instanceof PaymentOutcomeUnknown)
+        throw new HttpError(504, 'refund_unconfirmed', MESSAGES.refunds.unconfirmed);
+      throw error;
+    }
+    await settleRefund(refund.id, { status: 'succeeded', providerRefundId });
+  }
+
   return {
     settleRefund,
+    sendRefund,
 
     async setStatus(idOrPayment: string, status: OrderStatus, actor: User): Promise<Order> {
       return orderOrNotFound(await repository.setStatus(idOrPayment, status, actor.email));
@@ -123,28 +137,9 @@ export function createFulfilmentService(deps: {
     ): Promise<Order> {
       const started = await repository.startRefund(idOrPayment, request, actor.email, requestKey);
       if (started.kind === 'missing') throw notFound(MESSAGES.orders.notFound);
-      if (started.kind === 'refused') throw conflict(refusalMessage(started.refusal));
-      const { refund, chargeId } = started;
-      if (refund.status === 'pending') {
-        let providerRefundId: string;
-        try {
-          ({ id: providerRefundId } = await payments.refundPart({
-            chargeId,
-            amountCents: refund.amountCents,
-            idempotencyKey: refund.id,
-          }));
-        } catch (error) {
-          if (error instanceof PaymentError) {
-            await settleRefund(refund.id, { status: 'failed' });
-            throw new HttpError(409, 'refund_refused', `${MESSAGES.refunds.refused} ${error.message}`);
-          }
-          if (error instanceof PaymentOutcomeUnknown)
-            throw new HttpError(504, 'refund_unconfirmed', MESSAGES.refunds.unconfirmed);
-          throw error;
-        }
-        await settleRefund(refund.id, { status: 'succeeded', providerRefundId });
-      }
-      return orderOrNotFound(refund.orderId);
+      if (started.kind === 'refused') throw conflict(refundRefusalMessage(started.refusal));
+      await sendRefund(started.refund, started.chargeId);
+      return orderOrNotFound(started.refund.orderId);
     },
 
     async events(idOrPayment: string) {

@@ -4,6 +4,7 @@ import { formatPrice } from '../../../domain/cart-lines';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { Order } from '../../../domain/payment';
 import { refundRequestSchema, type RefundRequest } from '../../../domain/refunds';
+import { pairsTaken } from '../../../domain/returns';
 import { errorMessage } from '../../api/http';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
@@ -12,16 +13,6 @@ import { useRefundOrder } from './api/refund-order';
 const fieldClass =
   'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
 const money = (cents: number) => formatPrice(cents / 100);
-
-/** Pairs of each line already given back (or on their way back). */
-function refundedPairs(order: Order): Map<string, number> {
-  const pairs = new Map<string, number>();
-  for (const refund of order.refunds) {
-    if (refund.status === 'failed') continue;
-    for (const line of refund.lines) pairs.set(line.lineId, (pairs.get(line.lineId) ?? 0) + line.quantity);
-  }
-  return pairs;
-}
 
 /**
  * Refund an order from its admin view: some pairs (their share of what was paid, and back in stock
@@ -43,7 +34,8 @@ export function RefundForm({ order }: { order: Order }) {
     .filter((refund) => refund.status !== 'failed')
     .reduce((sum, r) => sum + r.amount, 0);
   const left = order.amount - given;
-  const already = refundedPairs(order);
+  // Pairs in a return still waiting are the return's to refund, when it is approved.
+  const already = pairsTaken({ refunds: order.refunds });
   const lineCents = (line: Order['shoe'][number], quantity: number) =>
     Math.round(
       ((Math.round(line.price * 100) * line.quantity - Math.round(line.discount * 100)) * quantity) /
