@@ -35,6 +35,16 @@ export interface RefundableLine {
   paidCents: number;
 }
 
+/** A line's share, to the cent, for some of its pairs: what they cost after the line's discount. */
+export function pairsShareCents(line: Pick<RefundableLine, 'paidCents' | 'quantity'>, pairs: number): number {
+  return Math.round((line.paidCents * pairs) / line.quantity);
+}
+
+/** What an order line (as the API shows it, in dollars) cost in all, in cents. */
+export function linePaidCents(line: { price: number; quantity: number; discount: number }): number {
+  return Math.round(line.price * 100) * line.quantity - Math.round(line.discount * 100);
+}
+
 export type RefundRefusal =
   | { reason: 'unknown_line'; lineId: string }
   | { reason: 'too_many_pairs'; lineId: string; left: number }
@@ -56,7 +66,7 @@ export function refundAmount(
     const left = line.quantity - (order.refundedPairs.get(line.lineId) ?? 0);
     if (asked.quantity > left)
       return { ok: false, refusal: { reason: 'too_many_pairs', lineId: line.lineId, left } };
-    cents += Math.round((line.paidCents * asked.quantity) / line.quantity);
+    cents += pairsShareCents(line, asked.quantity);
   }
   if (cents > order.leftCents)
     return { ok: false, refusal: { reason: 'more_than_left', leftCents: order.leftCents } };

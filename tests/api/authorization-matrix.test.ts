@@ -25,6 +25,7 @@ import {
   orderShipments,
   pageViews,
   restockRequests,
+  returnRequests,
   reviews,
   sessions,
   shoes,
@@ -241,25 +242,52 @@ async function freshUser(): Promise<{ id: string; email: string }> {
 async function orderFor(
   owner: { id: string; email: string },
   { status = 'Pending', shoeId }: { status?: 'Pending' | 'Received'; shoeId?: string } = {},
-): Promise<{ id: string; idPayment: string }> {
+): Promise<{ id: string; idPayment: string; lineId: string }> {
   const idPayment = `pi_matrix_${crypto.randomBytes(8).toString('hex')}`;
   const [order] = await db()
     .insert(orders)
-    .values({ userId: owner.id, email: owner.email, idPayment, amountCents: 5000, status })
+    .values({
+      userId: owner.id,
+      email: owner.email,
+      idPayment,
+      amountCents: 5000,
+      status,
+      receivedAt: status === 'Received' ? new Date() : null,
+    })
     .returning({ id: orders.id });
+  let lineId = '';
   if (shoeId) {
-    await db().insert(orderLines).values({
-      orderId: order!.id,
-      shoeId,
-      name: 'Fixture Shoe',
-      image: '/uploads/shoes/fixture.webp',
-      size: '9',
-      quantity: 1,
-      unitPriceCents: 5000,
-    });
+    const [line] = await db()
+      .insert(orderLines)
+      .values({
+        orderId: order!.id,
+        shoeId,
+        name: 'Fixture Shoe',
+        image: '/uploads/shoes/fixture.webp',
+        size: '9',
+        quantity: 1,
+        unitPriceCents: 5000,
+      })
+      .returning({ id: orderLines.id });
+    lineId = line!.id;
   }
-  return { id: order!.id, idPayment };
+  return { id: order!.id, idPayment, lineId };
 }
+
+/** A return the user asked for on a Received order, waiting for the staff's answer. */
+async function returnFor(owner: { id: string; email: string }): Promise<Record<string, string>> {
+  const order = await orderFor(owner, { status: 'Received', shoeId: anchorShoe });
+  const [asked] = await db()
+    .insert(returnRequests)
+    .values({ orderId: order.id, lines: [{ lineId: order.lineId, quantity: 1 }], reason: 'damaged' })
+    .returning({ id: returnRequests.id });
+  return { ...order, returnId: asked!.id };
+}
+
+const returnStatus = async (id: string) =>
+  (
+    await db().select({ status: returnRequests.status }).from(returnRequests).where(eq(returnRequests.id, id))
+  )[0]?.status;
 
 async function reviewBy(owner: Account, shoeId: string): Promise<string> {
   const [review] = await db()
@@ -911,6 +939,48 @@ const ROWS: Row[] = [
     prepare: ({ owner }) => orderFor(owner),
     request: ({ fixture }) => get(`/api/cart/order/${fixture.idPayment}/events`),
     check: (response) => expect(response.json()).toEqual(expect.any(Array)),
+  },
+  {
+    route: 'POST /api/cart/order/{idPayment}/returns',
+    note: "a pair of the user's Received order, asked back",
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: CREATED,
+      // Only the order's shopper asks: anyone else's request answers like a missing order.
+      'other user': NOT_FOUND,
+      'disabled user': DISABLED,
+      manager: NOT_FOUND,
+      administrator: NOT_FOUND,
+    },
+    prepare: async ({ owner }) => {
+      const order = await orderFor(owner, { status: 'Received', shoeId: anchorShoe });
+      return { idPayment: order.idPayment, orderId: order.id, lineId: order.lineId };
+    },
+    request: ({ fixture }) =>
+      post(`/api/cart/order/${fixture.idPayment}/returns`, {
+        lines: [{ lineId: fixture.lineId, quantity: 1 }],
+        reason: 'wrong_size',
+      }),
+    state: async ({ fixture }) =>
+      (await db().select().from(returnRequests).where(eq(returnRequests.orderId, fixture.orderId!))).length,
+    after: () => 1,
+  },
+  {
+    route: 'GET /api/admin/returns',
+    outcomes: staffOnly(OK),
+    prepare: ({ owner }) => returnFor(owner),
+    request: ({ fixture }) => get(`/api/admin/returns?q=${fixture.idPayment}`),
+    check: (response, { fixture }) => expect(ids(response)).toEqual([fixture.returnId]),
+  },
+  {
+    route: 'POST /api/admin/returns/{id}/decision',
+    note: "the user's return, approved (a refund of its pair)",
+    outcomes: staffOnly(OK),
+    prepare: ({ owner }) => returnFor(owner),
+    request: ({ fixture }) =>
+      post(`/api/admin/returns/${fixture.returnId}/decision`, { decision: 'approve' }),
+    state: ({ fixture }) => returnStatus(fixture.returnId!),
+    after: () => 'approved',
   },
 
   // Favorites: keyed by the user's id.

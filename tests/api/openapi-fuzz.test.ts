@@ -68,7 +68,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 60;
+const OPERATIONS = 63;
 
 /**
  * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
@@ -85,6 +85,12 @@ const CANNOT_SUCCEED: Record<string, string> = {
   'POST /api/cart/order/{idPayment}/refunds':
     'a refund needs the administrator, a real order and an amount or lines within what is left of it ' +
     '(tests/api/refunds.test.ts and stripe-refunds.test.ts refund, race and retry)',
+  'POST /api/cart/order/{idPayment}/returns':
+    'a return needs the shopper’s own order, marked Received less than 30 days ago, and lines of it with ' +
+    'pairs left (tests/api/returns.test.ts asks, refuses and races)',
+  'POST /api/admin/returns/{id}/decision':
+    'a decision needs the id of a return a shopper asked for (tests/api/returns.test.ts approves, rejects, ' +
+    'races and retries)',
   'PUT /api/shoes/{id}':
     'a modify goes through only as the administrator, with the shoe’s current version and seven ' +
     'letters-only fields at once: 1 in 40 upload runs at best (tests/api/catalog-admin.test.ts modifies shoes)',

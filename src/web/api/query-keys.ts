@@ -64,6 +64,7 @@ export const adminKeys = {
   brands: (q: string, offset: number) => ['admin', 'brands', { q, offset }] as const,
   discounts: (q: string, offset: number) => ['admin', 'discounts', { q, offset }] as const,
   discount: (id: string) => ['admin', 'discount', id] as const,
+  returns: (q: string, offset: number) => ['admin', 'returns', { q, offset }] as const,
   stats: ['admin', 'stats'] as const,
   pageViews: ['admin', 'page-views'] as const,
 };

@@ -209,7 +209,7 @@ export async function placeOrder(
 /** One of the dashboard's tables (a card with a heading, a search box and a table). */
 export function dashboardTable(
   page: Page,
-  title: 'Users' | 'Orders' | 'Shoes' | 'Brands' | 'Discount codes',
+  title: 'Users' | 'Orders' | 'Returns' | 'Shoes' | 'Brands' | 'Discount codes',
 ): Locator {
   return page.getByRole('region', { name: new RegExp(`^${title}\\b`) });
 }

@@ -3,7 +3,7 @@ import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { isUuid } from '../../../domain/catalog.js';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import type { ReturnAnswer } from '../../../domain/contracts/returns.js';
-import type { RefundRefusal } from '../../../domain/refunds.js';
+import { pairsShareCents, type RefundRefusal } from '../../../domain/refunds.js';
 import {
   checkReturn,
   pairsTaken,
@@ -74,7 +74,8 @@ async function answersOf(
       line: lines.find((candidate) => candidate.id === pairs.lineId)!,
     }));
     const cents = named.reduce(
-      (sum, { quantity, line }) => sum + Math.round((Number(line.paidCents) * quantity) / line.quantity),
+      (sum, { quantity, line }) =>
+        sum + pairsShareCents({ paidCents: Number(line.paidCents), quantity: line.quantity }, quantity),
       0,
     );
     return {

@@ -9,6 +9,7 @@ import { DiscountsTable } from './discounts-table';
 import { MostWanted } from './most-wanted';
 import { OrdersTable } from './orders-table';
 import { PageViewsPanel } from './page-views-panel';
+import { ReturnsTable } from './returns-table';
 import { SalesChart } from './sales-chart';
 import { SettingsCard } from './settings-card';
 import { ShoesTable } from './shoes-table';
@@ -49,6 +50,7 @@ export default function AdminPage() {
       <MostWanted mostWanted={stats.data?.mostWanted} />
       <UsersTable />
       <OrdersTable />
+      <ReturnsTable />
       <ShoesTable />
       <DiscountsTable />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

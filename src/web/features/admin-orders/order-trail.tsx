@@ -14,6 +14,12 @@ function describe(event: OrderEvent): string {
     const { reason } = event.details as { reason: string };
     return `Refund of ${formatPrice((cents(after) - cents(before)) / 100)} (${reason}): refunded ${formatPrice(cents(after) / 100)} in all`;
   }
+  if (event.kind === 'return') {
+    const { message, refundFailed } = event.details as { message?: string; refundFailed?: boolean };
+    if (refundFailed) return 'Return back to waiting: its refund failed';
+    if (before === null) return 'Return asked by the shopper';
+    return `Return ${String(after)}${message ? `: “${message}”` : ''}`;
+  }
   const shipment = (value: unknown) => {
     const { carrier, trackingNumber } = value as { carrier: string; trackingNumber: string };
     return `${carrier} ${trackingNumber}`;

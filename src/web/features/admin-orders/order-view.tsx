@@ -11,6 +11,7 @@ import { OrderFacts } from './order-facts';
 import { OrderTimeline } from '../../components/order-timeline';
 import { OrderTrail } from './order-trail';
 import { RefundForm } from './refund-form';
+import { ReturnDecisions } from './return-decisions';
 import { ShipOrderForm } from './ship-order-form';
 
 /** One customer's order, by its idPayment (or _id). */
@@ -42,6 +43,7 @@ export function OrderView({ idPayment }: { idPayment: string }) {
       <OrderTimeline order={order} />
       <ShipOrderForm key={order.shipment?.trackingNumber ?? ''} order={order} />
       <OrderLinesTable order={order} />
+      <ReturnDecisions order={order} />
       <RefundForm order={order} />
       <OrderTrail idPayment={order.idPayment} />
     </>

@@ -3,7 +3,12 @@ import { Undo2 } from 'lucide-react';
 import { formatPrice } from '../../../domain/cart-lines';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { Order } from '../../../domain/payment';
-import { refundRequestSchema, type RefundRequest } from '../../../domain/refunds';
+import {
+  linePaidCents,
+  pairsShareCents,
+  refundRequestSchema,
+  type RefundRequest,
+} from '../../../domain/refunds';
 import { pairsTaken } from '../../../domain/returns';
 import { errorMessage } from '../../api/http';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
@@ -37,10 +42,7 @@ export function RefundForm({ order }: { order: Order }) {
   // Pairs in a return still waiting are the return's to refund, when it is approved.
   const already = pairsTaken({ refunds: order.refunds });
   const lineCents = (line: Order['shoe'][number], quantity: number) =>
-    Math.round(
-      ((Math.round(line.price * 100) * line.quantity - Math.round(line.discount * 100)) * quantity) /
-        line.quantity,
-    );
+    pairsShareCents({ paidCents: linePaidCents(line), quantity: line.quantity }, quantity);
   const pairsCents = order.shoe.reduce((sum, line) => sum + lineCents(line, pairs[line.lineId] ?? 0), 0);
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
 import { isNotFound } from '../../api/http';
 import { useOrder } from './api/use-order';
+import { OrderReturns } from './order-returns';
 import { BackHomeLink } from '../../components/back-home-link';
 import { EmptyState } from '../../components/empty-state';
 import { FactsGrid, type Fact } from '../../components/facts-grid';
@@ -102,6 +103,7 @@ export default function OrderPage() {
       <OrderFacts order={order} />
       <OrderTimeline order={order} />
       <OrderLinesTable order={order} />
+      <OrderReturns order={order} />
       <OrderLinks />
     </div>
   );

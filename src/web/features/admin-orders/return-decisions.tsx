@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { PackageOpen } from 'lucide-react';
+import { formatPrice } from '../../../domain/cart-lines';
+import { NOTICE_MS } from '../../../domain/constants';
+import type { Order } from '../../../domain/payment';
+import { linePaidCents, pairsShareCents } from '../../../domain/refunds';
+import { returnDecisionSchema } from '../../../domain/returns';
+import { errorMessage } from '../../api/http';
+import { ReturnSummary } from '../../components/return-summary';
+import { toast } from '../../lib/toast';
+import { useDecideReturn } from './api/decide-return';
+
+type Asked = Order['returns'][number];
+
+/** What approving a return refunds: its pairs' share of what their lines cost. */
+function valueCents(order: Order, asked: Asked): number {
+  return asked.lines.reduce((sum, pairs) => {
+    const line = order.shoe.find((candidate) => candidate.lineId === pairs.lineId);
+    return line
+      ? sum + pairsShareCents({ paidCents: linePaidCents(line), quantity: line.quantity }, pairs.quantity)
+      : sum;
+  }, 0);
+}
+
+/** Approve (refund, perhaps back in stock) or reject with a message: one waiting return. */
+function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
+  const id = useId();
+  const decide = useDecideReturn();
+  const [restock, setRestock] = useState(true);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const value = formatPrice(valueCents(order, asked) / 100);
+
+  function send(decision: unknown, done: string) {
+    const parsed = returnDecisionSchema.safeParse(decision);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    decide
+      .mutateAsync({ id: asked._id, decision: parsed.data })
+      .then(() => toast.success(done, { duration: NOTICE_MS.admin }))
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      aria-label={`Decide the return asked on ${asked.date.slice(0, 10)}`}
+      className="mt-3 flex flex-col gap-3 rounded-xl bg-paper p-4"
+    >
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="button"
+          disabled={decide.isPending}
+          onClick={() => send({ decision: 'approve', restock }, `Return approved: ${value} refunded`)}
+          className="h-11 rounded-full bg-ink px-5 text-sm font-bold text-white transition-colors hover:bg-accent-dark disabled:opacity-60"
+        >
+          Approve and refund {value}
+        </button>
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={restock}
+            onChange={(event) => setRestock(event.target.checked)}
+            className="size-4 accent-ink"
+          />
+          Put the pairs back in stock
+        </label>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label
+          htmlFor={`${id}-message`}
+          className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
+        >
+          Or reject, telling the shopper why
+        </label>
+        <textarea
+          id={`${id}-message`}
+          value={message}
+          rows={2}
+          maxLength={500}
+          onChange={(event) => setMessage(event.target.value)}
+          className="w-full rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm hover:border-ink"
+        />
+        <button
+          type="button"
+          disabled={decide.isPending}
+          onClick={() => send({ decision: 'reject', message }, 'Return rejected; the shopper is mailed')}
+          className="mt-1 h-10 self-start rounded-full border border-red-200 px-4 text-sm font-bold text-deal transition-colors hover:border-deal hover:bg-deal hover:text-white disabled:opacity-60"
+        >
+          Reject
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-semibold text-deal">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The returns a shopper asked on this order, waiting ones with the staff's decision. */
+export function ReturnDecisions({ order }: { order: Order }) {
+  if (order.returns.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="returns-heading"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
+    >
+      <h2 id="returns-heading" className="flex items-center gap-2 text-lg font-black tracking-tight">
+        <PackageOpen aria-hidden="true" className="size-5" />
+        Returns
+      </h2>
+      <ol className="mt-3 flex flex-col divide-y divide-gray-100">
+        {order.returns.map((asked) => (
+          <li key={asked._id} className="py-3">
+            <ReturnSummary order={order} asked={asked} />
+            {asked.status === 'requested' && <DecisionForm order={order} asked={asked} />}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

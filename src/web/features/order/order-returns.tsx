@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { PackageOpen } from 'lucide-react';
+import { RETURN_WINDOW_DAYS } from '../../../domain/constants';
+import type { Order } from '../../../domain/payment';
+import { pairsTaken } from '../../../domain/returns';
+import { secondaryButtonClass } from '../../components/forms/button-class';
+import { ReturnSummary } from '../../components/return-summary';
+import { ReturnItemsForm } from './return-items-form';
+
+/**
+ * Returns on the order page (issue 19): what the shopper asked and the answers, and "Return items"
+ * while the order was received less than RETURN_WINDOW_DAYS ago and some pairs are left to return.
+ */
+export function OrderReturns({ order }: { order: Order }) {
+  const [asking, setAsking] = useState(false);
+  // The moment the page opened: a page left open past the window's end is refused by the server.
+  const [now] = useState(() => Date.now());
+  const taken = pairsTaken(order);
+  const pairsLeft = new Map(
+    order.shoe.map((line) => [line.lineId, Math.max(0, line.quantity - (taken.get(line.lineId) ?? 0))]),
+  );
+  const open =
+    order.returnableUntil !== null &&
+    now <= new Date(order.returnableUntil).getTime() &&
+    [...pairsLeft.values()].some((left) => left > 0);
+  if (!open && order.returns.length === 0) return null;
+
+  return (
+    <section
+      aria-labelledby="returns-heading"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
+    >
+      <h2 id="returns-heading" className="flex items-center gap-2 text-lg font-black tracking-tight">
+        <PackageOpen aria-hidden="true" className="size-5" />
+        Returns
+      </h2>
+      {order.returns.length > 0 && (
+        <ol className="mt-3 flex flex-col divide-y divide-gray-100">
+          {order.returns.map((asked) => (
+            <li key={asked._id} className="py-3">
+              <ReturnSummary order={order} asked={asked} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {open && (
+        <>
+          <p className="mt-2 text-sm text-gray-700">
+            Not right? Return pairs within {RETURN_WINDOW_DAYS} days of delivery, until{' '}
+            <time dateTime={order.returnableUntil!}>{order.returnableUntil!.slice(0, 10)}</time>.
+          </p>
+          {asking ? (
+            <ReturnItemsForm order={order} pairsLeft={pairsLeft} onDone={() => setAsking(false)} />
+          ) : (
+            <button type="button" onClick={() => setAsking(true)} className={`${secondaryButtonClass} mt-4`}>
+              Return items
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
