@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast';
 import { useAskReturn } from './api/ask-return';
 
 const fieldClass =
-  'w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
+  'rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
 
 /**
  * "Return items": how many pairs of each line (up to what is left of it), a reason and a note,
@@ -82,7 +82,7 @@ export function ReturnItemsForm({
                 disabled={left === 0}
                 onChange={(event) => setPairs({ ...pairs, [line.lineId]: Number(event.target.value) })}
                 aria-label={`Pairs of ${line.name}, size ${line.size}, to return`}
-                className={`${fieldClass} h-11 w-20`}
+                className={`${fieldClass} h-11 w-20 shrink-0`}
               >
                 {Array.from({ length: left + 1 }, (_, count) => (
                   <option key={count} value={count}>
@@ -125,7 +125,7 @@ export function ReturnItemsForm({
           maxLength={500}
           rows={3}
           onChange={(event) => setNote(event.target.value)}
-          className={`${fieldClass} py-2`}
+          className={`${fieldClass} w-full py-2`}
         />
       </div>
       {error && (
