@@ -210,6 +210,16 @@ export const MESSAGES = {
       'The payment service did not confirm the refund yet: it is kept pending. Send the same refund again to confirm it.',
     refused: 'The payment service refused the refund; nothing was given back.',
   },
+  /** The account page's list of signed-in devices (issue 20). */
+  sessions: {
+    notFound: 'This session has already ended',
+    current: 'This is the session you are using: sign out instead',
+    ended: 'Signed out of that device',
+    endedOthers: (count: number) =>
+      count === 0
+        ? 'No other device was signed in'
+        : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}`,
+  },
   /** Returns asked for by the shopper (issue 19). */
   returns: {
     notReceived: 'Pairs can be returned once the order is received',

@@ -355,6 +355,24 @@ const cookieSessionAlive = async (account: Account) => {
   const ids = baselineSessions.filter((row) => row.userId === account.id).map((row) => row.id);
   return (await countWhere(db().select({ n: count() }).from(sessions).where(inArray(sessions.id, ids)))) > 0;
 };
+/**
+ * Another session of the account (a second device), beside the one the walk signs in with. Always
+ * the user's: a disabled account's refusal ends every session it holds, its own second one too.
+ */
+async function secondSession(account: { id: string }): Promise<Record<string, string>> {
+  const id = `matrix-${crypto.randomBytes(8).toString('hex')}`;
+  await db()
+    .insert(sessions)
+    .values({
+      id,
+      token: crypto.randomBytes(24).toString('hex'),
+      userId: account.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  return { session: id };
+}
+const sessionAlive = async (id: string) =>
+  (await countWhere(db().select({ n: count() }).from(sessions).where(eq(sessions.id, id)))) > 0;
 const usersWithEmail = (email: string) =>
   countWhere(db().select({ n: count() }).from(users).where(eq(users.email, email)));
 const mailsTo = (email: string) =>
@@ -630,6 +648,41 @@ const ROWS: Row[] = [
     // A disabled user's cookie reads as nobody's.
     check: (response, { role, actor }) =>
       expect(response.json().user?._id ?? null).toBe(role === 'disabled user' ? null : (actor?.id ?? null)),
+  },
+  {
+    route: 'GET /api/account/sessions',
+    outcomes: ownAccount,
+    prepare: () => secondSession(accounts.user),
+    request: () => get('/api/account/sessions'),
+    // Each role sees its own sessions only: the user's second device is the user's to see.
+    check: (response, { role, fixture }) =>
+      expect(ids(response).includes(fixture.session!)).toBe(role === 'user'),
+  },
+  {
+    route: 'DELETE /api/account/sessions/{id}',
+    note: "the user's other session",
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: OK,
+      // Someone else's session answers like one that has ended.
+      'other user': NOT_FOUND,
+      'disabled user': DISABLED,
+      manager: NOT_FOUND,
+      administrator: NOT_FOUND,
+    },
+    prepare: () => secondSession(accounts.user),
+    request: ({ fixture }) => del(`/api/account/sessions/${fixture.session}`),
+    state: ({ fixture }) => sessionAlive(fixture.session!),
+    after: () => false,
+  },
+  {
+    route: 'POST /api/account/sessions/sign-out-others',
+    note: "the user's other session stays unless the user asks",
+    outcomes: ownAccount,
+    prepare: () => secondSession(accounts.user),
+    request: () => post('/api/account/sessions/sign-out-others'),
+    state: ({ fixture }) => sessionAlive(fixture.session!),
+    after: () => false,
   },
   {
     route: 'GET /api/account/providers',

@@ -16,6 +16,7 @@ import { favoriteRoutes } from './favorites/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { restockRoutes } from './restock/routes.js';
+import { sessionRoutes } from './sessions/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -40,6 +41,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     googleEnabled: services.googleEnabled,
     attempts: services.attempts,
   });
+  await api.register(sessionRoutes, { sessions: services.sessions, currentUser });
   await api.register(userRoutes, { users: services.users, currentUser });
   await api.register(paymentRoutes, {
     payments: services.payments,

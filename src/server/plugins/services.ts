@@ -27,6 +27,8 @@ import { createFulfilmentService } from '../modules/fulfilment/service.js';
 import { createOrderMail } from '../modules/fulfilment/order-mail.js';
 import { createReturnsRepository } from '../modules/fulfilment/returns-repository.js';
 import { createReturnsService } from '../modules/fulfilment/returns-service.js';
+import { createSessionRepository } from '../modules/sessions/repository.js';
+import { createSessionService } from '../modules/sessions/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
@@ -183,6 +185,7 @@ export async function createServices(options: ServicesOptions) {
       sizeRestocked: restock.sizeRestocked,
     }),
     restock,
+    sessions: createSessionService(createSessionRepository(db)),
     favorites: createFavoriteService({
       favorites: createFavoriteRepository(db),
       catalog,

@@ -1,5 +1,5 @@
 import '@fastify/multipart';
-import { fromNodeHeaders } from 'better-auth/node';
+import { authHeaders } from '../auth/auth-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       async (request, reply) =>
         send(
           reply,
-          await route.act(request.body.email, request.body.password, fromNodeHeaders(request.headers)),
+          await route.act(request.body.email, request.body.password, authHeaders(request)),
         ),
     );
   }
@@ -134,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/account/sign-out',
     { schema: { tags: ['account'], summary: 'End this session', response: { 200: messageSchema } } },
-    async (request, reply) => send(reply, await accounts.signOut(fromNodeHeaders(request.headers))),
+    async (request, reply) => send(reply, await accounts.signOut(authHeaders(request))),
   );
 
   app.post(
@@ -198,7 +198,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         await accounts.changePassword(
           request.body.currentPassword,
           request.body.newPassword,
-          fromNodeHeaders(request.headers),
+          authHeaders(request),
         ),
       ),
   );

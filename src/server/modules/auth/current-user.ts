@@ -1,4 +1,4 @@
-import { fromNodeHeaders } from 'better-auth/node';
+import { authHeaders } from './auth-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../../domain/account.js';
 import { accountDisabled, forbidden, roleOf, toUser, unauthorized } from './identity.js';
@@ -11,15 +11,16 @@ import type { Auth } from './service.js';
  */
 export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository; adminEmail: string }) {
   const { auth, repository, adminEmail } = deps;
-  const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+  const cache = new WeakMap<FastifyRequest, Promise<{ row: UserRow; sessionId: string } | null>>();
 
-  async function load(request: FastifyRequest): Promise<UserRow | null> {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  async function load(request: FastifyRequest): Promise<{ row: UserRow; sessionId: string } | null> {
+    const session = await auth.api.getSession({ headers: authHeaders(request) });
     if (!session) return null;
-    return (await repository.findUser(session.user.id)) ?? null;
+    const row = await repository.findUser(session.user.id);
+    return row ? { row, sessionId: session.session.id } : null;
   }
 
-  function find(request: FastifyRequest): Promise<UserRow | null> {
+  function signedIn(request: FastifyRequest): Promise<{ row: UserRow; sessionId: string } | null> {
     let pending = cache.get(request);
     if (!pending) {
       pending = load(request);
@@ -27,6 +28,9 @@ export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository
     }
     return pending;
   }
+
+  const find = async (request: FastifyRequest): Promise<UserRow | null> =>
+    (await signedIn(request))?.row ?? null;
 
   /** A Disabled or Eliminated user is refused, and every session they hold ends. */
   async function requireRow(request: FastifyRequest): Promise<UserRow> {
@@ -47,6 +51,11 @@ export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository
     },
     async require(request: FastifyRequest): Promise<User> {
       return toUser(await requireRow(request), adminEmail);
+    },
+    /** The signed-in user and the id of the session the request came with. */
+    async requireSession(request: FastifyRequest): Promise<{ user: User; sessionId: string }> {
+      const user = toUser(await requireRow(request), adminEmail);
+      return { user, sessionId: (await signedIn(request))!.sessionId };
     },
     /** preHandler for routes that need a signed-in user. */
     requireUser: async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
+import { authHeaders } from './auth-headers.js';
 import type { Auth } from './service.js';
 
 /**
@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
-          headers: fromNodeHeaders(request.headers),
+          headers: authHeaders(request),
           body: request.method === 'POST' && request.body ? JSON.stringify(request.body) : undefined,
         }),
       );

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { OrdersSection } from './orders-section';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
+import { SessionsSection } from './sessions-section';
 import { useGoogleWelcome } from './use-google-welcome';
 
 /** `/account` (spec §2, signed-in only: the route's guard sees to that). */
@@ -25,6 +26,7 @@ export default function AccountPage() {
           <ProfileForm key={user.name} user={user} />
           <ChangePasswordForm email={user.email} />
           <AvatarForm user={user} />
+          <SessionsSection />
           <OrdersSection userId={user._id} />
         </div>
       </div>

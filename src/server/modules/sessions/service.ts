@@ -1,0 +1,38 @@
+import type { AccountSession } from '../../../domain/contracts/sessions.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { deviceName } from './device-name.js';
+import type { SessionRepository } from './repository.js';
+
+/**
+ * The account page's signed-in devices (issue 20): each session's device, address and times, and a
+ * way to end any other one, or all others at once. The session in use is ended by signing out.
+ */
+export function createSessionService(repository: SessionRepository) {
+  return {
+    async list(userId: string, currentId: string): Promise<AccountSession[]> {
+      const rows = await repository.listOf(userId);
+      return rows.map((row) => ({
+        _id: row.id,
+        current: row.id === currentId,
+        device: deviceName(row.userAgent),
+        ip: row.ipAddress || null,
+        createdAt: row.createdAt.toISOString(),
+        lastActive: row.updatedAt.toISOString(),
+      }));
+    },
+
+    async end(userId: string, currentId: string, id: string): Promise<{ message: string }> {
+      if (id === currentId) throw new HttpError(409, 'current_session', MESSAGES.sessions.current);
+      if (!(await repository.end(userId, id))) throw notFound(MESSAGES.sessions.notFound);
+      return { message: MESSAGES.sessions.ended };
+    },
+
+    async endOthers(userId: string, currentId: string): Promise<{ message: string; ended: number }> {
+      const ended = await repository.endAllBut(userId, currentId);
+      return { message: MESSAGES.sessions.endedOthers(ended), ended };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
