@@ -60,6 +60,17 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
+/** Deleting one's own account: the password, typed again. */
+export const deleteAccountSchema = z
+  .object({
+    password: z
+      .string({ error: MESSAGES.identity.fillPassword })
+      .min(1, MESSAGES.identity.fillPassword)
+      .max(PASSWORD_LENGTH.max, MESSAGES.identity.wrongPassword),
+  })
+  .strict();
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
 export { canUseAdminPanel, ROLES, type Role } from './roles.js';
 
 /** The user record of spec §3 (+ name, image and role for the account screen). */

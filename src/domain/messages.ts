@@ -210,6 +210,12 @@ export const MESSAGES = {
       'The payment service did not confirm the refund yet: it is kept pending. Send the same refund again to confirm it.',
     refused: 'The payment service refused the refund; nothing was given back.',
   },
+  /** A shopper's own data: downloaded, or deleted with the account (issue 20). */
+  yourData: {
+    deleted: 'Your account was deleted',
+    administrator: 'The administrator’s account cannot be deleted',
+    noPassword: 'Set a password first (Forgot password on the sign-in page) to delete this account',
+  },
   /** The account page's list of signed-in devices (issue 20). */
   sessions: {
     notFound: 'This session has already ended',

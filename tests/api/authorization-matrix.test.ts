@@ -129,6 +129,8 @@ const DISABLED = '403 account_disabled';
 const NOT_BOUGHT = '403 not_bought';
 const NOT_FOUND = '404 not_found';
 const CONFLICT = '409 conflict';
+const WRONG_PASSWORD = '400 wrong_password';
+const NOT_THE_ADMINISTRATOR = '403 administrator';
 type Outcome =
   | typeof OK
   | typeof OWN_ONLY
@@ -141,7 +143,9 @@ type Outcome =
   | typeof DISABLED
   | typeof NOT_BOUGHT
   | typeof NOT_FOUND
-  | typeof CONFLICT;
+  | typeof CONFLICT
+  | typeof WRONG_PASSWORD
+  | typeof NOT_THE_ADMINISTRATOR;
 
 /** The same outcome for all six roles. */
 const anyone = (outcome: Outcome): Record<Role, Outcome> => ({
@@ -768,6 +772,29 @@ const ROWS: Row[] = [
       }),
     state: ({ owner }) => passwordOf(owner.id),
     after: (_context, before) => expect.not.stringContaining(before as string),
+  },
+  {
+    route: 'GET /api/account/data',
+    outcomes: ownAccount,
+    request: () => get('/api/account/data'),
+    // Each role downloads its own data, never the user's.
+    check: (response, { owner, actor }) => expect(response.json().profile.id).toBe((actor ?? owner).id),
+  },
+  {
+    route: 'POST /api/account/delete',
+    // The walk's accounts must survive it: a wrong password, refused for all (tests/api/your-data.test.ts
+    // deletes accounts); the administrator's refusal comes before the password is looked at.
+    note: 'with a wrong password',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: WRONG_PASSWORD,
+      'other user': WRONG_PASSWORD,
+      'disabled user': DISABLED,
+      manager: WRONG_PASSWORD,
+      administrator: NOT_THE_ADMINISTRATOR,
+    },
+    request: () => post('/api/account/delete', { password: 'not-the-password' }),
+    state: async ({ owner }) => (await userRow(owner.id))!.status,
   },
   {
     route: 'POST /api/account/image',

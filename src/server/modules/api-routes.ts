@@ -17,6 +17,7 @@ import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { restockRoutes } from './restock/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
+import { yourDataRoutes } from './your-data/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     attempts: services.attempts,
   });
   await api.register(sessionRoutes, { sessions: services.sessions, currentUser });
+  await api.register(yourDataRoutes, { yourData: services.yourData, currentUser });
   await api.register(userRoutes, { users: services.users, currentUser });
   await api.register(paymentRoutes, {
     payments: services.payments,

@@ -29,6 +29,8 @@ import { createReturnsRepository } from '../modules/fulfilment/returns-repositor
 import { createReturnsService } from '../modules/fulfilment/returns-service.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
 import { createSessionService } from '../modules/sessions/service.js';
+import { createYourDataRepository } from '../modules/your-data/repository.js';
+import { createYourDataService } from '../modules/your-data/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
@@ -186,6 +188,13 @@ export async function createServices(options: ServicesOptions) {
     }),
     restock,
     sessions: createSessionService(createSessionRepository(db)),
+    yourData: createYourDataService({
+      repository: createYourDataRepository(db),
+      // Every order: a shopper's download is all of theirs.
+      ordersOf: (userId) => orders.forUser(userId, 100_000),
+      mailer,
+      log,
+    }),
     favorites: createFavoriteService({
       favorites: createFavoriteRepository(db),
       catalog,

@@ -9,6 +9,7 @@ import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { SessionsSection } from './sessions-section';
 import { useGoogleWelcome } from './use-google-welcome';
+import { YourDataSection } from './your-data-section';
 
 /** `/account` (spec §2, signed-in only: the route's guard sees to that). */
 export default function AccountPage() {
@@ -28,6 +29,7 @@ export default function AccountPage() {
           <AvatarForm user={user} />
           <SessionsSection />
           <OrdersSection userId={user._id} />
+          <YourDataSection user={user} />
         </div>
       </div>
       <div className="mt-10">
