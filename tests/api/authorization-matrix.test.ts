@@ -1046,6 +1046,12 @@ const ROWS: Row[] = [
     after: () => 1,
   },
   {
+    route: 'GET /api/admin/audit',
+    outcomes: staffOnly(OK),
+    request: () => get('/api/admin/audit?limit=5'),
+    check: (response) => expect(response.json().length).toBeLessThanOrEqual(5),
+  },
+  {
     route: 'GET /api/admin/returns',
     outcomes: staffOnly(OK),
     prepare: ({ owner }) => returnFor(owner),

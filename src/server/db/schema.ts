@@ -259,6 +259,35 @@ export const returnRequests = pgTable(
   ],
 );
 
+/**
+ * The staff audit log (issue 20): who did what when, with the values before and after, written in
+ * the transaction of the change it records. Rows are only ever inserted: a trigger refuses UPDATE
+ * and DELETE (migration 0013).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    /** A name to read it by (a shoe's name, an order's payment id), as it was then. */
+    targetLabel: text('target_label'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorEmail, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
 export const favorites = pgTable(
   'favorites',
   {

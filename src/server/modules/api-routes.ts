@@ -5,6 +5,7 @@ import type { Services } from '../plugins/services.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogAdminRoutes } from './catalog-admin/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -57,6 +58,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
   await api.register(adminRoutes, { admin: services.admin, currentUser });
+  await api.register(auditRoutes, { audit: services.audit, currentUser });
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });
   await api.register(analyticsRoutes, { analytics: services.analytics });
   await api.register(healthRoutes, { readiness: services.readiness });

@@ -27,6 +27,7 @@ import { createFulfilmentService } from '../modules/fulfilment/service.js';
 import { createOrderMail } from '../modules/fulfilment/order-mail.js';
 import { createReturnsRepository } from '../modules/fulfilment/returns-repository.js';
 import { createReturnsService } from '../modules/fulfilment/returns-service.js';
+import { createAuditRepository } from '../modules/audit/repository.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
 import { createSessionService } from '../modules/sessions/service.js';
 import { createYourDataRepository } from '../modules/your-data/repository.js';
@@ -133,6 +134,7 @@ export async function createServices(options: ServicesOptions) {
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
+  const audit = createAuditRepository(db);
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl, log });
   const discountsRepository = createDiscountsRepository(db);
   const checkout = createCheckoutService({
@@ -167,6 +169,7 @@ export async function createServices(options: ServicesOptions) {
       profiles: createAccountRepository(db),
       images,
       adminEmail,
+      audit,
     }),
     googleEnabled: Boolean(google),
     attempts: counters.attempts,
@@ -187,6 +190,7 @@ export async function createServices(options: ServicesOptions) {
       sizeRestocked: restock.sizeRestocked,
     }),
     restock,
+    audit,
     sessions: createSessionService(createSessionRepository(db)),
     yourData: createYourDataService({
       repository: createYourDataRepository(db),

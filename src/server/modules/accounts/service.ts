@@ -8,6 +8,7 @@ import { toWebp } from '../../storage/to-webp.js';
 import { accountDisabled, toUser } from '../auth/identity.js';
 import type { AuthRepository } from '../auth/repository.js';
 import { RESET_PASSWORD_PAGE, type Auth } from '../auth/service.js';
+import type { AuditRepository } from '../audit/repository.js';
 import type { AccountRepository } from './repository.js';
 
 /** What a route sends back: a body, and the session cookies better-auth set or cleared. */
@@ -32,8 +33,22 @@ export function createAccountService(deps: {
   profiles: AccountRepository;
   images: ImageStore;
   adminEmail: string;
+  audit: AuditRepository;
 }) {
-  const { auth, identities, profiles, images, adminEmail } = deps;
+  const { auth, identities, profiles, images, adminEmail, audit } = deps;
+
+  /** A staff member's sign-in, or failed one, goes to the audit log (issue 20); a shopper's does not. */
+  async function staffSignIn(user: User, action: 'staff.sign-in' | 'staff.sign-in-failed', headers: Headers) {
+    if (user.role === 'user') return;
+    await audit.record({
+      actor: user,
+      record: {
+        action,
+        target: { type: 'account', id: user._id, label: user.email },
+        after: { ip: headers.get('x-forwarded-for'), userAgent: headers.get('user-agent') },
+      },
+    });
+  }
   const findByEmail = identities.findUserByEmail;
 
   async function userById(id: string): Promise<User> {
@@ -73,10 +88,14 @@ export function createAccountService(deps: {
           headers,
           returnHeaders: true,
         });
-        return withCookies({ user: toUser(row, adminEmail) }, result.headers);
+        const user = toUser(row, adminEmail);
+        await staffSignIn(user, 'staff.sign-in', headers);
+        return withCookies({ user }, result.headers);
       } catch (error) {
-        if (statusOf(error) === 401)
+        if (statusOf(error) === 401) {
+          await staffSignIn(toUser(row, adminEmail), 'staff.sign-in-failed', headers);
           throw new HttpError(401, 'wrong_password', MESSAGES.identity.wrongPassword);
+        }
         throw error;
       }
     },

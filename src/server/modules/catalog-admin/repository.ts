@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { SHOE_LIMITS } from '../../../domain/admin.js';
 import type { Brand } from '../../../domain/catalog.js';
 import type { Database } from '../../db/client.js';
+import { recordAudit, type Audited } from '../audit/repository.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
 
@@ -36,10 +37,12 @@ export function createCatalogAdminRepository(db: Database) {
     async insertShoe(
       shoe: ShoeFields & { id: string; image: string },
       firstSize: { size: string; quantity: number },
+      audited: Audited,
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(shoes).values(shoe);
         await tx.insert(stockEntries).values({ shoeId: shoe.id, ...firstSize });
+        await recordAudit(tx, audited);
       });
     },
 
@@ -52,6 +55,7 @@ export function createCatalogAdminRepository(db: Database) {
       version: number,
       fields: ShoeFields & { onSale?: boolean; image?: string },
       stock: { entryId: string; quantity: number },
+      audited: Audited,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx
@@ -65,6 +69,7 @@ export function createCatalogAdminRepository(db: Database) {
           .update(stockEntries)
           .set({ quantity: stock.quantity })
           .where(eq(stockEntries.id, stock.entryId));
+        await recordAudit(tx, audited);
         return true;
       });
     },
@@ -73,7 +78,12 @@ export function createCatalogAdminRepository(db: Database) {
      * Adds a size, or adds the quantity to the size the shoe already has; refused ('too_many') when
      * that would pass the largest quantity a size may have.
      */
-    async addStock(id: string, size: string, quantity: number): Promise<'added' | 'missing' | 'too_many'> {
+    async addStock(
+      id: string,
+      size: string,
+      quantity: number,
+      audited: Audited,
+    ): Promise<'added' | 'missing' | 'too_many'> {
       try {
         return await db.transaction(async (tx) => {
           // The shoe row first, then its stock, in the same order as updateShoe: taking the two locks in
@@ -96,6 +106,7 @@ export function createCatalogAdminRepository(db: Database) {
             .returning({ id: stockEntries.id });
           // Too many: the version bump goes too.
           if (stocked.length === 0) throw new Rollback();
+          await recordAudit(tx, audited);
           return 'added' as const;
         });
       } catch (error) {
@@ -105,29 +116,70 @@ export function createCatalogAdminRepository(db: Database) {
     },
 
     /** The shoe's name, or undefined when there is no such shoe. */
-    async setOnSale(id: string, onSale: boolean): Promise<string | undefined> {
-      const [updated] = await db
-        .update(shoes)
-        .set({ onSale, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
-        .where(eq(shoes.id, id))
-        .returning({ name: shoes.name });
-      return updated?.name;
+    async setOnSale(id: string, onSale: boolean, audited: Audited): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ onSale: shoes.onSale })
+          .from(shoes)
+          .where(eq(shoes.id, id))
+          .for('update');
+        const [updated] = await tx
+          .update(shoes)
+          .set({ onSale, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
+          .where(eq(shoes.id, id))
+          .returning({ name: shoes.name });
+        if (!updated) return undefined;
+        await recordAudit(tx, {
+          actor: audited.actor,
+          record: {
+            ...audited.record,
+            target: { ...audited.record.target, label: updated.name },
+            before: { onSale: before?.onSale },
+          },
+        });
+        return updated.name;
+      });
     },
 
     /** Whether there was such a shoe. Its stock, favorites and reviews go with it (foreign keys). */
-    async deleteShoe(id: string): Promise<boolean> {
-      const deleted = await db.delete(shoes).where(eq(shoes.id, id)).returning({ id: shoes.id });
-      return deleted.length > 0;
+    async deleteShoe(id: string, audited: Audited): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(shoes)
+          .where(eq(shoes.id, id))
+          .returning({ name: shoes.name, priceCents: shoes.priceCents, color: shoes.color });
+        if (deleted.length === 0) return false;
+        const [shoe] = deleted;
+        await recordAudit(tx, {
+          actor: audited.actor,
+          record: {
+            ...audited.record,
+            target: { ...audited.record.target, label: shoe!.name },
+            before: shoe,
+          },
+        });
+        return true;
+      });
     },
 
     /** 'exists' when a brand has that name already, whatever its case (a unique index on lower(name)). */
-    async insertBrand(name: string): Promise<Brand | 'exists'> {
+    async insertBrand(name: string, audited: Audited): Promise<Brand | 'exists'> {
       try {
-        const [brand] = await db
-          .insert(brands)
-          .values({ name })
-          .returning({ _id: brands.id, name: brands.name });
-        return brand!;
+        return await db.transaction(async (tx) => {
+          const [brand] = await tx
+            .insert(brands)
+            .values({ name })
+            .returning({ _id: brands.id, name: brands.name });
+          await recordAudit(tx, {
+            actor: audited.actor,
+            record: {
+              ...audited.record,
+              target: { type: 'brand', id: brand!._id, label: brand!.name },
+              after: { name },
+            },
+          });
+          return brand!;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return 'exists';
         throw error;
@@ -135,12 +187,23 @@ export function createCatalogAdminRepository(db: Database) {
     },
 
     /** Refused ('has_shoes') while shoes of the brand exist. */
-    async deleteBrand(id: string): Promise<'deleted' | 'missing' | 'has_shoes'> {
+    async deleteBrand(id: string, audited: Audited): Promise<'deleted' | 'missing' | 'has_shoes'> {
       const [shoesOfBrand] = await db.select({ n: count() }).from(shoes).where(eq(shoes.brandId, id));
       if ((shoesOfBrand?.n ?? 0) > 0) return 'has_shoes';
       try {
-        const deleted = await db.delete(brands).where(eq(brands.id, id)).returning({ id: brands.id });
-        return deleted.length > 0 ? 'deleted' : 'missing';
+        return await db.transaction(async (tx) => {
+          const deleted = await tx.delete(brands).where(eq(brands.id, id)).returning({ name: brands.name });
+          if (deleted.length === 0) return 'missing' as const;
+          await recordAudit(tx, {
+            actor: audited.actor,
+            record: {
+              ...audited.record,
+              target: { type: 'brand', id, label: deleted[0]!.name },
+              before: deleted[0],
+            },
+          });
+          return 'deleted' as const;
+        });
       } catch (error) {
         // A shoe created between the count and the delete: the foreign key refuses.
         if (isForeignKeyViolation(error)) return 'has_shoes';

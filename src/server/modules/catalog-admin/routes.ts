@@ -65,7 +65,9 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const form = await readShoeForm(request);
       const input = parseWith(createShoeSchema, form.fields);
-      return reply.status(201).send(await catalogAdmin.createShoe(input, form.file?.bytes));
+      return reply
+        .status(201)
+        .send(await catalogAdmin.createShoe(input, form.file?.bytes, await currentUser.require(request)));
     },
   );
 
@@ -85,7 +87,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const form = await readShoeForm(request);
       const input = parseWith(modifyShoeSchema, form.fields);
-      return catalogAdmin.modifyShoe(request.params.id, input, form.file?.bytes);
+      return catalogAdmin.modifyShoe(
+        request.params.id,
+        input,
+        form.file?.bytes,
+        await currentUser.require(request),
+      );
     },
   );
 
@@ -100,7 +107,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: shoeAnswerSchema, ...errors },
       },
     },
-    async (request) => catalogAdmin.addSize(request.params.id, request.body),
+    async (request) =>
+      catalogAdmin.addSize(request.params.id, request.body, await currentUser.require(request)),
   );
 
   app.delete(
@@ -113,7 +121,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => catalogAdmin.deleteShoe(request.params.id),
+    async (request) => catalogAdmin.deleteShoe(request.params.id, await currentUser.require(request)),
   );
 
   app.put(
@@ -127,7 +135,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: shoeAnswerSchema, ...errors },
       },
     },
-    async (request) => catalogAdmin.setOnSale(request.params.id, request.body.onSale),
+    async (request) =>
+      catalogAdmin.setOnSale(request.params.id, request.body.onSale, await currentUser.require(request)),
   );
 
   app.post(
@@ -140,7 +149,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 201: brandAnswerSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await catalogAdmin.createBrand(request.body.name)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await catalogAdmin.createBrand(request.body.name, await currentUser.require(request))),
   );
 
   app.delete(
@@ -153,6 +165,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => catalogAdmin.deleteBrand(request.params.id),
+    async (request) => catalogAdmin.deleteBrand(request.params.id, await currentUser.require(request)),
   );
 };

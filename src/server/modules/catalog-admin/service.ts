@@ -13,6 +13,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { NotAnImageError, toWebp } from '../../storage/to-webp.js';
 import type { CatalogRepository } from '../catalog/repository.js';
+import type { Actor } from '../audit/repository.js';
 import type { CatalogAdminRepository } from './repository.js';
 
 type CreateShoe = z.output<typeof createShoeSchema>;
@@ -23,6 +24,15 @@ const fieldError = (field: string, message: string) =>
   new HttpError(400, 'validation', message, { [field]: message });
 
 const toCents = (dollars: string) => Number(dollars) * 100;
+
+/** A shoe's fields as a form sends them, for its audit entry. */
+const shoeFacts = (input: CreateShoe | ModifyShoe) => ({
+  name: input.name,
+  brand: input.brand,
+  color: input.color,
+  price: Number(input.price),
+  description: input.description,
+});
 
 /**
  * The shop owner's changes to the catalogue (spec §2 admin forms). Past orders
@@ -74,7 +84,11 @@ export function createCatalogAdminService(deps: {
   }
 
   return {
-    async createShoe(input: CreateShoe, image: Buffer | undefined): Promise<{ message: string; shoe: Shoe }> {
+    async createShoe(
+      input: CreateShoe,
+      image: Buffer | undefined,
+      actor: Actor,
+    ): Promise<{ message: string; shoe: Shoe }> {
       if (!image) throw fieldError('image', MESSAGES.adminForm.image);
       const brandId = await brandIdOf(input.brand);
       const id = crypto.randomUUID();
@@ -90,6 +104,14 @@ export function createCatalogAdminService(deps: {
           image: imageUrl,
         },
         { size: input.size, quantity: Number(input.q) },
+        {
+          actor,
+          record: {
+            action: 'shoe.create',
+            target: { type: 'shoe', id, label: input.name },
+            after: { ...shoeFacts(input), size: input.size, quantity: Number(input.q) },
+          },
+        },
       );
       return { message: MESSAGES.admin.shoeCreated, shoe: await reload(id) };
     },
@@ -102,6 +124,7 @@ export function createCatalogAdminService(deps: {
       id: string,
       input: ModifyShoe,
       image: Buffer | undefined,
+      actor: Actor,
     ): Promise<{ message: string; shoe: Shoe }> {
       const current = await shoeOrNotFound(id);
       if (input.version !== undefined && Number(input.version) !== current.version) {
@@ -124,6 +147,30 @@ export function createCatalogAdminService(deps: {
           ...(imageUrl ? { image: imageUrl } : {}),
         },
         { entryId: entry._id, quantity: Number(input.q) },
+        {
+          actor,
+          record: {
+            action: 'shoe.update',
+            target: { type: 'shoe', id, label: input.name },
+            before: {
+              name: current.name,
+              brand: current.brand,
+              color: current.color,
+              price: current.price,
+              description: current.description,
+              onSale: current.onSale,
+              size: entry.size,
+              quantity: entry.quantity,
+            },
+            after: {
+              ...shoeFacts(input),
+              ...(input.onSale === undefined ? {} : { onSale: input.onSale === 'true' }),
+              ...(imageUrl ? { image: imageUrl } : {}),
+              size: entry.size,
+              quantity: Number(input.q),
+            },
+          },
+        },
       );
       // Changed by someone else between our read and this write.
       if (!updated) throw conflict(MESSAGES.admin.staleShoe);
@@ -132,13 +179,21 @@ export function createCatalogAdminService(deps: {
     },
 
     /** Adds a size, or adds the quantity to the size when the shoe already has it. */
-    async addSize(id: string, input: CreateSize): Promise<{ message: string; shoe: Shoe }> {
+    async addSize(id: string, input: CreateSize, actor: Actor): Promise<{ message: string; shoe: Shoe }> {
       const current = await shoeOrNotFound(id);
       const quantity = Number(input.q);
       const existing = current.stock.find((entry) => entry.size === input.size);
       const total = (existing?.quantity ?? 0) + quantity;
       if (total > SHOE_LIMITS.maxQuantity) throw fieldError('q', MESSAGES.adminForm.quantity);
-      const added = await repository.addStock(id, input.size, quantity);
+      const added = await repository.addStock(id, input.size, quantity, {
+        actor,
+        record: {
+          action: 'shoe.stock',
+          target: { type: 'shoe', id, label: current.name },
+          before: { size: input.size, quantity: existing?.quantity ?? 0 },
+          after: { size: input.size, quantity: total },
+        },
+      });
       if (added === 'missing') throw notFound(MESSAGES.catalog.shoeNotFound);
       if (added === 'too_many') throw fieldError('q', MESSAGES.adminForm.quantity);
       await sizeRestocked(id, input.size);
@@ -150,8 +205,13 @@ export function createCatalogAdminService(deps: {
       return { message, shoe };
     },
 
-    async setOnSale(id: string, onSale: boolean): Promise<{ message: string; shoe: Shoe }> {
-      const name = isUuid(id) ? await repository.setOnSale(id, onSale) : undefined;
+    async setOnSale(id: string, onSale: boolean, actor: Actor): Promise<{ message: string; shoe: Shoe }> {
+      const name = isUuid(id)
+        ? await repository.setOnSale(id, onSale, {
+            actor,
+            record: { action: 'shoe.sale', target: { type: 'shoe', id }, after: { onSale } },
+          })
+        : undefined;
       if (name === undefined) throw notFound(MESSAGES.catalog.shoeNotFound);
       const message = onSale ? MESSAGES.admin.onSale(name) : MESSAGES.admin.offSale(name);
       return { message, shoe: await reload(id) };
@@ -161,14 +221,22 @@ export function createCatalogAdminService(deps: {
      * Its stock, favorites and reviews go with it; order lines keep their copy of
      * the shoe (and its image file stays, since they show it).
      */
-    async deleteShoe(id: string): Promise<{ message: string }> {
-      const deleted = isUuid(id) && (await repository.deleteShoe(id));
+    async deleteShoe(id: string, actor: Actor): Promise<{ message: string }> {
+      const deleted =
+        isUuid(id) &&
+        (await repository.deleteShoe(id, {
+          actor,
+          record: { action: 'shoe.delete', target: { type: 'shoe', id }, after: null },
+        }));
       if (!deleted) throw notFound(MESSAGES.catalog.shoeNotFound);
       return { message: MESSAGES.admin.deleted };
     },
 
-    async createBrand(name: string): Promise<{ message: string; brand: Brand }> {
-      const brand = await repository.insertBrand(name);
+    async createBrand(name: string, actor: Actor): Promise<{ message: string; brand: Brand }> {
+      const brand = await repository.insertBrand(name, {
+        actor,
+        record: { action: 'brand.create', target: { type: 'brand' } },
+      });
       // Names are unique whatever their case.
       if (brand === 'exists') {
         throw new HttpError(409, 'conflict', MESSAGES.admin.brandExists, {
@@ -179,9 +247,12 @@ export function createCatalogAdminService(deps: {
     },
 
     /** Refused while shoes of the brand exist: deleting a brand must never delete shoes by surprise. */
-    async deleteBrand(id: string): Promise<{ message: string }> {
+    async deleteBrand(id: string, actor: Actor): Promise<{ message: string }> {
       if (!isUuid(id)) throw notFound(MESSAGES.admin.brandNotFound);
-      const outcome = await repository.deleteBrand(id);
+      const outcome = await repository.deleteBrand(id, {
+        actor,
+        record: { action: 'brand.delete', target: { type: 'brand', id } },
+      });
       if (outcome === 'has_shoes') throw conflict(MESSAGES.admin.brandHasShoes);
       if (outcome === 'missing') throw notFound(MESSAGES.admin.brandNotFound);
       return { message: MESSAGES.admin.deleted };

@@ -3,6 +3,7 @@ import type { PagedSearchQuery } from '../../../domain/admin.js';
 import type { DiscountCode } from '../../../domain/discounts.js';
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import type { Database } from '../../db/client.js';
+import { recordAudit, type Audited } from '../audit/repository.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { discountCodes, discountRedemptions } from '../../db/schema.js';
@@ -102,13 +103,19 @@ export function createDiscountsRepository(db: Database) {
     },
 
     /** The new code's id, or 'exists' when a code has this name. */
-    async insert(terms: DiscountTerms): Promise<string | 'exists'> {
+    async insert(terms: DiscountTerms, audited: Audited): Promise<string | 'exists'> {
       try {
-        const [row] = await db
-          .insert(discountCodes)
-          .values(columnsOf(terms))
-          .returning({ id: discountCodes.id });
-        return row!.id;
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(discountCodes)
+            .values(columnsOf(terms))
+            .returning({ id: discountCodes.id });
+          await recordAudit(tx, {
+            actor: audited.actor,
+            record: { ...audited.record, target: { ...audited.record.target, id: row!.id } },
+          });
+          return row!.id;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return 'exists';
         throw error;
@@ -119,14 +126,22 @@ export function createDiscountsRepository(db: Database) {
      * New terms for a code (its uses so far stay): 'missing', 'exists' (another code has the name) or
      * 'below_uses' (a limit under the uses already counted, checked by the table under the row lock).
      */
-    async update(id: string, terms: DiscountTerms): Promise<'updated' | 'missing' | 'exists' | 'below_uses'> {
+    async update(
+      id: string,
+      terms: DiscountTerms,
+      audited: Audited,
+    ): Promise<'updated' | 'missing' | 'exists' | 'below_uses'> {
       try {
-        const updated = await db
-          .update(discountCodes)
-          .set({ ...columnsOf(terms), updatedAt: new Date() })
-          .where(eq(discountCodes.id, id))
-          .returning({ id: discountCodes.id });
-        return updated.length > 0 ? 'updated' : 'missing';
+        return await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(discountCodes)
+            .set({ ...columnsOf(terms), updatedAt: new Date() })
+            .where(eq(discountCodes.id, id))
+            .returning({ id: discountCodes.id });
+          if (updated.length === 0) return 'missing' as const;
+          await recordAudit(tx, audited);
+          return 'updated' as const;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return 'exists';
         if (isCheckViolation(error)) return 'below_uses';
@@ -134,13 +149,20 @@ export function createDiscountsRepository(db: Database) {
       }
     },
 
-    async setActive(id: string, active: boolean): Promise<boolean> {
-      const updated = await db
-        .update(discountCodes)
-        .set({ active, updatedAt: new Date() })
-        .where(eq(discountCodes.id, id))
-        .returning({ id: discountCodes.id });
-      return updated.length > 0;
+    async setActive(id: string, active: boolean, audited: Audited): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(discountCodes)
+          .set({ active, updatedAt: new Date() })
+          .where(eq(discountCodes.id, id))
+          .returning({ code: discountCodes.code });
+        if (updated.length === 0) return false;
+        await recordAudit(tx, {
+          actor: audited.actor,
+          record: { ...audited.record, target: { ...audited.record.target, label: updated[0]!.code } },
+        });
+        return true;
+      });
     },
 
     /** By its name in capitals, as the checkout reads it. */

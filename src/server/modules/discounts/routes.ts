@@ -59,7 +59,10 @@ export const discountRoutes: FastifyPluginAsyncZod<{
         response: { 201: discountCodeAnswerSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await discounts.create(discountTermsOf(request.body))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await discounts.create(discountTermsOf(request.body), await currentUser.require(request))),
   );
 
   app.put(
@@ -73,7 +76,8 @@ export const discountRoutes: FastifyPluginAsyncZod<{
         response: { 200: discountCodeAnswerSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => discounts.update(request.params.id, discountTermsOf(request.body)),
+    async (request) =>
+      discounts.update(request.params.id, discountTermsOf(request.body), await currentUser.require(request)),
   );
 
   app.put(
@@ -87,6 +91,7 @@ export const discountRoutes: FastifyPluginAsyncZod<{
         response: { 200: discountCodeAnswerSchema, ...errors },
       },
     },
-    async (request) => discounts.setActive(request.params.id, request.body.active),
+    async (request) =>
+      discounts.setActive(request.params.id, request.body.active, await currentUser.require(request)),
   );
 };

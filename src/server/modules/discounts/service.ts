@@ -4,6 +4,7 @@ import type { DiscountCodeAnswer } from '../../../domain/contracts/discounts.js'
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
+import type { Actor } from '../audit/repository.js';
 import type { DiscountsRepository, StoredCode } from './repository.js';
 
 const M = MESSAGES.discounts;
@@ -46,15 +47,26 @@ export function createDiscountsService(repository: DiscountsRepository) {
 
     get,
 
-    async create(terms: DiscountTerms): Promise<DiscountCodeAnswer> {
-      const id = await repository.insert(terms);
+    async create(terms: DiscountTerms, actor: Actor): Promise<DiscountCodeAnswer> {
+      const id = await repository.insert(terms, {
+        actor,
+        record: { action: 'discount.create', target: { type: 'discount', label: terms.code }, after: terms },
+      });
       if (id === 'exists') throw conflict(M.codeExists);
       return get(id);
     },
 
-    async update(id: string, terms: DiscountTerms): Promise<DiscountCodeAnswer> {
+    async update(id: string, terms: DiscountTerms, actor: Actor): Promise<DiscountCodeAnswer> {
       const before = await get(id);
-      const result = await repository.update(before._id, terms);
+      const result = await repository.update(before._id, terms, {
+        actor,
+        record: {
+          action: 'discount.update',
+          target: { type: 'discount', id: before._id, label: terms.code },
+          before,
+          after: terms,
+        },
+      });
       if (result === 'missing') throw notFound(M.notFound);
       if (result === 'exists') throw conflict(M.codeExists);
       if (result === 'below_uses') {
@@ -64,8 +76,19 @@ export function createDiscountsService(repository: DiscountsRepository) {
       return get(id);
     },
 
-    async setActive(id: string, active: boolean): Promise<DiscountCodeAnswer> {
-      if (!isUuid(id) || !(await repository.setActive(id, active))) throw notFound(M.notFound);
+    async setActive(id: string, active: boolean, actor: Actor): Promise<DiscountCodeAnswer> {
+      const switched =
+        isUuid(id) &&
+        (await repository.setActive(id, active, {
+          actor,
+          record: {
+            action: 'discount.active',
+            target: { type: 'discount', id },
+            before: { active: !active },
+            after: { active },
+          },
+        }));
+      if (!switched) throw notFound(M.notFound);
       return get(id);
     },
   };

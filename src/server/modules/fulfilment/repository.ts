@@ -4,7 +4,9 @@ import { isUuid } from '../../../domain/catalog.js';
 import { pairsTaken } from '../../../domain/returns.js';
 import type { OrderStatus } from '../../../domain/constants.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
+import type { AuditAction } from '../../../domain/audit.js';
 import type { Database } from '../../db/client.js';
+import { recordAudit, type Actor } from '../audit/repository.js';
 import {
   orderEvents,
   orderLines,
@@ -32,6 +34,38 @@ export interface OrderEvent {
   actor: string;
   kind: 'status' | 'shipment' | 'refund' | 'return';
   details: Record<string, unknown>;
+}
+
+/** The audit log's kind for each staff change on an order's trail. */
+const AUDITED: Record<OrderEvent['kind'], AuditAction> = {
+  status: 'order.status',
+  shipment: 'order.shipment',
+  refund: 'order.refund',
+  return: 'order.return',
+};
+
+/**
+ * An entry on an order's trail, for a change a staff member made: it goes to the staff audit log
+ * too, in the same transaction.
+ */
+export async function recordStaffOrderEvent(
+  tx: Tx,
+  order: Pick<LockedOrder, 'id' | 'idPayment'>,
+  actor: Actor,
+  kind: OrderEvent['kind'],
+  details: { before: unknown; after: unknown } & Record<string, unknown>,
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId: order.id, actorEmail: actor.email, kind, details });
+  const { before, after, ...rest } = details;
+  await recordAudit(tx, {
+    actor,
+    record: {
+      action: AUDITED[kind],
+      target: { type: 'order', id: order.id, label: order.idPayment },
+      before,
+      after: Object.keys(rest).length > 0 ? { value: after, ...rest } : after,
+    },
+  });
 }
 
 /** The order's row, locked for this transaction: by its id or its idPayment. */
@@ -63,7 +97,7 @@ export async function reserveRefund(
   tx: Tx,
   order: LockedOrder,
   request: Pick<RefundRequest, 'amount' | 'lines' | 'reason' | 'restock'>,
-  actorEmail: string,
+  actor: Actor,
   requestKey: string,
 ): Promise<{ ok: true; refund: RefundRow } | { ok: false; refusal: RefundRefusal }> {
   const [lines, previous] = await Promise.all([
@@ -102,20 +136,15 @@ export async function reserveRefund(
       lines: request.lines ?? [],
       restock: request.restock,
       requestKey,
-      createdBy: actorEmail,
+      createdBy: actor.email,
     })
     .returning();
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    actorEmail,
-    kind: 'refund',
-    details: {
-      before: { refundedCents: given },
-      after: { refundedCents: given + result.cents },
-      reason: request.reason,
-      lines: request.lines ?? [],
-      restock: request.restock,
-    },
+  await recordStaffOrderEvent(tx, order, actor, 'refund', {
+    before: { refundedCents: given },
+    after: { refundedCents: given + result.cents },
+    reason: request.reason,
+    lines: request.lines ?? [],
+    restock: request.restock,
   });
   return { ok: true, refund: refund! };
 }
@@ -127,11 +156,7 @@ export async function reserveRefund(
 export function createFulfilmentRepository(db: Database) {
   return {
     /** The order's id, or undefined when there is no such order. */
-    async setStatus(
-      idOrPayment: string,
-      status: OrderStatus,
-      actorEmail: string,
-    ): Promise<string | undefined> {
+    async setStatus(idOrPayment: string, status: OrderStatus, actor: Actor): Promise<string | undefined> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, idOrPayment);
         if (!order) return undefined;
@@ -140,12 +165,7 @@ export function createFulfilmentRepository(db: Database) {
           .update(orders)
           .set({ status, receivedAt: status === 'Received' ? sql`now()` : null })
           .where(eq(orders.id, order.id));
-        await tx.insert(orderEvents).values({
-          orderId: order.id,
-          actorEmail,
-          kind: 'status',
-          details: { before: order.status, after: status },
-        });
+        await recordStaffOrderEvent(tx, order, actor, 'status', { before: order.status, after: status });
         return order.id;
       });
     },
@@ -157,7 +177,7 @@ export function createFulfilmentRepository(db: Database) {
     async ship(
       idOrPayment: string,
       shipment: ShipmentRequest,
-      actorEmail: string,
+      actor: Actor,
     ): Promise<{ orderId: string; changed: boolean } | undefined> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, idOrPayment);
@@ -173,14 +193,9 @@ export function createFulfilmentRepository(db: Database) {
             target: orderShipments.orderId,
             set: { ...shipment, shippedAt: sql`now()` },
           });
-        await tx.insert(orderEvents).values({
-          orderId: order.id,
-          actorEmail,
-          kind: 'shipment',
-          details: {
-            before: before ? { carrier: before.carrier, trackingNumber: before.trackingNumber } : null,
-            after: shipment,
-          },
+        await recordStaffOrderEvent(tx, order, actor, 'shipment', {
+          before: before ? { carrier: before.carrier, trackingNumber: before.trackingNumber } : null,
+          after: shipment,
         });
         return { orderId: order.id, changed: true };
       });
@@ -194,7 +209,7 @@ export function createFulfilmentRepository(db: Database) {
     async startRefund(
       idOrPayment: string,
       request: RefundRequest,
-      actorEmail: string,
+      actor: Actor,
       requestKey: string,
     ): Promise<StartedRefund> {
       return db.transaction(async (tx): Promise<StartedRefund> => {
@@ -206,7 +221,7 @@ export function createFulfilmentRepository(db: Database) {
             ? { kind: 'refund', refund: earlier, chargeId: order.idPayment }
             : { kind: 'missing' };
         }
-        const reserved = await reserveRefund(tx, order, request, actorEmail, requestKey);
+        const reserved = await reserveRefund(tx, order, request, actor, requestKey);
         return reserved.ok
           ? { kind: 'refund', refund: reserved.refund, chargeId: order.idPayment }
           : { kind: 'refused', refusal: reserved.refusal };

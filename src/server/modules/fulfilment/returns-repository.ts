@@ -14,7 +14,8 @@ import {
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { orderEvents, orderLines, orderRefunds, orders, returnRequests } from '../../db/schema.js';
-import { lockOrder, reserveRefund, type Tx } from './repository.js';
+import type { Actor } from '../audit/repository.js';
+import { lockOrder, recordStaffOrderEvent, reserveRefund, type LockedOrder, type Tx } from './repository.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 type ReturnRow = typeof returnRequests.$inferSelect;
@@ -124,25 +125,21 @@ export function createReturnsRepository(db: Database) {
 
   async function decided(
     tx: Tx,
+    order: LockedOrder,
     asked: ReturnRow,
     change: Partial<typeof returnRequests.$inferInsert>,
-    actorEmail: string,
+    actor: Actor,
   ) {
     await tx
       .update(returnRequests)
-      .set({ ...change, decidedBy: actorEmail, decidedAt: sql`now()` })
+      .set({ ...change, decidedBy: actor.email, decidedAt: sql`now()` })
       .where(eq(returnRequests.id, asked.id));
-    await tx.insert(orderEvents).values({
-      orderId: asked.orderId,
-      actorEmail,
-      kind: 'return',
-      details: {
-        before: asked.status,
-        after: change.status,
-        reason: asked.reason,
-        lines: asked.lines,
-        ...(change.message ? { message: change.message } : {}),
-      },
+    await recordStaffOrderEvent(tx, order, actor, 'return', {
+      before: asked.status,
+      after: change.status,
+      reason: asked.reason,
+      lines: asked.lines,
+      ...(change.message ? { message: change.message } : {}),
     });
   }
 
@@ -203,7 +200,7 @@ export function createReturnsRepository(db: Database) {
      * same transaction that marks the return approved. Approving it again finds that refund, so a
      * retry confirms it with the provider instead of refunding twice.
      */
-    async approve(id: string, restock: boolean, actorEmail: string): Promise<ApprovedReturn> {
+    async approve(id: string, restock: boolean, actor: Actor): Promise<ApprovedReturn> {
       return db.transaction(async (tx): Promise<ApprovedReturn> => {
         const locked = await lockReturn(tx, id);
         if (!locked) return { kind: 'missing' };
@@ -217,21 +214,21 @@ export function createReturnsRepository(db: Database) {
           tx,
           order,
           { lines: asked.lines, reason: `Return: ${RETURN_REASON_LABELS[asked.reason]}`, restock },
-          actorEmail,
+          actor,
           `return:${asked.id}:${crypto.randomUUID()}`,
         );
         if (!reserved.ok) return { kind: 'refused', refusal: reserved.refusal };
-        await decided(tx, asked, { status: 'approved', refundId: reserved.refund.id }, actorEmail);
+        await decided(tx, order, asked, { status: 'approved', refundId: reserved.refund.id }, actor);
         return { kind: 'refund', refund: reserved.refund, chargeId: order.idPayment };
       });
     },
 
-    async reject(id: string, message: string, actorEmail: string): Promise<RejectedReturn> {
+    async reject(id: string, message: string, actor: Actor): Promise<RejectedReturn> {
       return db.transaction(async (tx): Promise<RejectedReturn> => {
         const locked = await lockReturn(tx, id);
         if (!locked) return { kind: 'missing' };
         if (locked.asked.status !== 'requested') return { kind: 'decided' };
-        await decided(tx, locked.asked, { status: 'rejected', message }, actorEmail);
+        await decided(tx, locked.order, locked.asked, { status: 'rejected', message }, actor);
         return { kind: 'rejected', orderId: locked.order.id };
       });
     },

@@ -72,7 +72,7 @@ export function createReturnsService(deps: {
      */
     async decide(id: string, decision: ReturnDecision, actor: User): Promise<ReturnAnswer> {
       if (decision.decision === 'approve') {
-        const approved = await repository.approve(id, decision.restock, actor.email);
+        const approved = await repository.approve(id, decision.restock, actor);
         if (approved.kind === 'missing') throw notFound(MESSAGES.returns.notFound);
         if (approved.kind === 'decided') throw conflict(MESSAGES.returns.decided);
         if (approved.kind === 'refused') throw conflict(refundRefusalMessage(approved.refusal));
@@ -80,7 +80,7 @@ export function createReturnsService(deps: {
         await sendRefund(approved.refund, approved.chargeId);
         return answer(id);
       }
-      const rejected = await repository.reject(id, decision.message, actor.email);
+      const rejected = await repository.reject(id, decision.message, actor);
       if (rejected.kind === 'missing') throw notFound(MESSAGES.returns.notFound);
       if (rejected.kind === 'decided') throw conflict(MESSAGES.returns.decided);
       const order = await orderOf(rejected.orderId);

@@ -113,11 +113,11 @@ export function createFulfilmentService(deps: {
     sendRefund,
 
     async setStatus(idOrPayment: string, status: OrderStatus, actor: User): Promise<Order> {
-      return orderOrNotFound(await repository.setStatus(idOrPayment, status, actor.email));
+      return orderOrNotFound(await repository.setStatus(idOrPayment, status, actor));
     },
 
     async ship(idOrPayment: string, shipment: ShipmentRequest, actor: User): Promise<Order> {
-      const result = await repository.ship(idOrPayment, shipment, actor.email);
+      const result = await repository.ship(idOrPayment, shipment, actor);
       const order = await orderOrNotFound(result?.orderId);
       if (result?.changed) await mailShipment(order);
       return order;
@@ -135,7 +135,7 @@ export function createFulfilmentService(deps: {
       actor: User,
       requestKey: string,
     ): Promise<Order> {
-      const started = await repository.startRefund(idOrPayment, request, actor.email, requestKey);
+      const started = await repository.startRefund(idOrPayment, request, actor, requestKey);
       if (started.kind === 'missing') throw notFound(MESSAGES.orders.notFound);
       if (started.kind === 'refused') throw conflict(refundRefusalMessage(started.refusal));
       await sendRefund(started.refund, started.chargeId);

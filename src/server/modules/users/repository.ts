@@ -1,5 +1,6 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { recordAudit, type Actor } from '../audit/repository.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { users } from '../../db/schema.js';
 import type { UserRow } from '../auth/repository.js';
@@ -35,16 +36,37 @@ export function createUserRepository(db: Database) {
       return row;
     },
 
+    /** The change, and its audit entry with the values it replaced, in one transaction. */
     async update(
       id: string,
       changes: { status?: UserRow['status']; manager?: boolean },
+      actor: Actor,
     ): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: users.status, manager: users.manager })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        if (!row || !before) return undefined;
+        await recordAudit(tx, {
+          actor,
+          record: {
+            action: 'user.update',
+            target: { type: 'user', id, label: row.email },
+            before: Object.fromEntries(
+              Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]),
+            ),
+            after: changes,
+          },
+        });
+        return row;
+      });
     },
   };
 }

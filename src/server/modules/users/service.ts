@@ -40,7 +40,7 @@ export function createUserService(deps: { users: UserRepository; adminEmail: str
       if (refusal === 'administrator_only') {
         throw new HttpError(403, 'forbidden', MESSAGES.admin.managersByAdminOnly);
       }
-      const updated = await users.update(target.id, change);
+      const updated = await users.update(target.id, change, actor);
       return toUser(updated!, adminEmail);
     },
   };
