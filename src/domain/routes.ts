@@ -182,6 +182,11 @@ export const PAGES = {
     screen: 'features/admin-forms/discount-code-page.tsx',
     visibility: 'staff',
   },
+  audit: {
+    path: '/audit',
+    screen: 'features/admin-audit/audit-page.tsx',
+    visibility: 'staff',
+  },
   aboutUs: {
     path: '/AboutUs',
     aliases: ['/aboutUs'],

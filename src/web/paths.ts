@@ -28,6 +28,7 @@ export const paths = {
   modifyShoeFor: (shoeId: string) => `${PAGES.modifyShoe.path}?shoe=${encodeURIComponent(shoeId)}`,
   discountCode: (id?: string) =>
     id ? `${PAGES.discountCode.path}?code=${encodeURIComponent(id)}` : PAGES.discountCode.path,
+  audit: PAGES.audit.path,
   aboutUs: PAGES.aboutUs.path,
   contactUs: PAGES.contactUs.path,
   /** Spec §2 writes the order page's help link as /contactUs. */

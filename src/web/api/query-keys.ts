@@ -67,6 +67,8 @@ export const adminKeys = {
   discounts: (q: string, offset: number) => ['admin', 'discounts', { q, offset }] as const,
   discount: (id: string) => ['admin', 'discount', id] as const,
   returns: (q: string, offset: number) => ['admin', 'returns', { q, offset }] as const,
+  audit: (actor: string, action: string, offset: number) =>
+    ['admin', 'audit', { actor, action, offset }] as const,
   stats: ['admin', 'stats'] as const,
   pageViews: ['admin', 'page-views'] as const,
 };

@@ -1,4 +1,13 @@
-import { BadgePercent, ChevronRight, ClipboardList, PackagePlus, PencilLine, Ruler, Tag } from 'lucide-react';
+import {
+  BadgePercent,
+  ChevronRight,
+  ClipboardList,
+  PackagePlus,
+  PencilLine,
+  Ruler,
+  ScrollText,
+  Tag,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
@@ -23,6 +32,7 @@ const LINKS: readonly AdminLink[] = [
     hint: 'A code shoppers type in their cart',
     icon: BadgePercent,
   },
+  { to: paths.audit, label: 'Audit log', hint: 'Who changed what, and when', icon: ScrollText },
 ];
 
 export function AdminLinks() {
