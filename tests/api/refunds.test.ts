@@ -8,10 +8,11 @@ import {
   restockRequests,
   stockEntries,
 } from '../../src/server/db/schema.js';
-import type * as TestPaymentProvider from '../../src/server/payments/test-payment-provider.js';
-import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { paidOrder as placeOrder } from './support/paid-order.js';
+import { createSender } from './support/sender.js';
+import { cookieFrom, signIn, signUp } from './support/session.js';
+import type { RecordedRefunds } from './support/recording-payments.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -20,31 +21,14 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * The provider's refunds are recorded by wrapping the test processor; `timeouts` makes it time out.
  */
 const provider = vi.hoisted(() => ({
-  refunds: [] as { chargeId: string; amountCents: number; idempotencyKey: string }[],
-  /** How many of the next refunds time out before reaching the processor. */
+  refunds: [] as RecordedRefunds['refunds'],
   timeouts: 0,
+  refusals: 0,
 }));
 
-vi.mock('../../src/server/payments/test-payment-provider.js', async (importOriginal) => {
-  const original = await importOriginal<typeof TestPaymentProvider>();
-  const { PaymentOutcomeUnknown: Unknown } = await import('../../src/server/payments/payment-provider.js');
-  return {
-    createTestPaymentProvider(secret: string) {
-      const real = original.createTestPaymentProvider(secret);
-      return {
-        ...real,
-        async refundPart(request: Parameters<typeof real.refundPart>[0]) {
-          if (provider.timeouts > 0) {
-            provider.timeouts -= 1;
-            throw new Unknown(request.chargeId, true);
-          }
-          provider.refunds.push(request);
-          return real.refundPart(request);
-        },
-      };
-    },
-  };
-});
+vi.mock('../../src/server/payments/test-payment-provider.js', async (importOriginal) =>
+  (await import('./support/recording-payments.js')).recordingPayments(await importOriginal(), provider),
+);
 
 const ADMIN = { email: 'owner@refunds.test', password: 'owner-password' };
 const M = MESSAGES.refunds;
@@ -69,32 +53,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let requests = 0;
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown, key?: string) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as string,
-    headers: { origin: TEST_ORIGIN, cookie, ...(key ? { 'idempotency-key': key } : {}) },
-    remoteAddress: `10.71.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
-  });
+const send = createSender(() => t.app, 71);
 
 /** An order of `quantity` pairs at $40 each, paid. */
 async function paidOrder(quantity = 3) {
   const shopper = await signUp(t.app);
-  const method = await send('POST', '/api/payments/methods', shopper.cookie, paymentMethodBody());
-  const paid = await send('POST', '/api/cart/checkout', shopper.cookie, {
-    id: method.json().id,
-    shoes: [{ _id: shoeId, size: '9', quantity }],
-    amount: 4000 * quantity,
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const order = paid.json().order as { idPayment: string; shoe: { lineId: string }[] };
-  return { shopper, idPayment: order.idPayment, lineId: order.shoe[0]!.lineId };
+  const order = await placeOrder(send, shopper.cookie, { shoeId, size: '9', quantity, priceCents: 4000 });
+  return { shopper, ...order };
 }
 
 const refund = (idPayment: string, body: Record<string, unknown>, key?: string) =>
-  send('POST', `/api/cart/order/${idPayment}/refunds`, admin, { reason: 'Customer asked', ...body }, key);
+  send(
+    'POST',
+    `/api/cart/order/${idPayment}/refunds`,
+    admin,
+    { reason: 'Customer asked', ...body },
+    key ? { 'idempotency-key': key } : {},
+  );
 
 const stock = async () =>
   (await t.database.db.select().from(stockEntries).where(eq(stockEntries.shoeId, shoeId)))[0]!.quantity;
@@ -121,14 +96,12 @@ describe('refunding an order', () => {
     const { idPayment, lineId } = await paidOrder(3);
     const before = await stock();
     // Someone waits for the size (sold out a moment ago, say): the pairs coming back tell them.
-    await t.database.db
-      .insert(restockRequests)
-      .values({
-        email: 'waiting@refunds.test',
-        shoeId,
-        size: '9',
-        unsubscribeToken: `refund-wait-${idPayment}`,
-      });
+    await t.database.db.insert(restockRequests).values({
+      email: 'waiting@refunds.test',
+      shoeId,
+      size: '9',
+      unsubscribeToken: `refund-wait-${idPayment}`,
+    });
     const two = await refund(idPayment, { lines: [{ lineId, quantity: 2 }], restock: true });
     expect(two.statusCode, two.body).toBe(200);
     expect(two.json().refunded).toBe(8000);

@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { mailOutbox, orders, returnRequests, stockEntries } from '../../src/server/db/schema.js';
-import type * as TestPaymentProvider from '../../src/server/payments/test-payment-provider.js';
-import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { paidOrder } from './support/paid-order.js';
+import { createSender } from './support/sender.js';
+import { cookieFrom, signIn, signUp } from './support/session.js';
+import type { RecordedRefunds } from './support/recording-payments.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -14,36 +15,14 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * staff approve at once, on PostgreSQL when DATABASE_URL is set, and safe after a timeout).
  */
 const provider = vi.hoisted(() => ({
-  refunds: [] as { chargeId: string; amountCents: number; idempotencyKey: string }[],
+  refunds: [] as RecordedRefunds['refunds'],
   timeouts: 0,
   refusals: 0,
 }));
 
-vi.mock('../../src/server/payments/test-payment-provider.js', async (importOriginal) => {
-  const original = await importOriginal<typeof TestPaymentProvider>();
-  const { PaymentOutcomeUnknown: Unknown, PaymentError: Refused } =
-    await import('../../src/server/payments/payment-provider.js');
-  return {
-    createTestPaymentProvider(secret: string) {
-      const real = original.createTestPaymentProvider(secret);
-      return {
-        ...real,
-        async refundPart(request: Parameters<typeof real.refundPart>[0]) {
-          if (provider.timeouts > 0) {
-            provider.timeouts -= 1;
-            throw new Unknown(request.chargeId, true);
-          }
-          if (provider.refusals > 0) {
-            provider.refusals -= 1;
-            throw new Refused('charge_disputed', 'The charge is disputed.');
-          }
-          provider.refunds.push(request);
-          return real.refundPart(request);
-        },
-      };
-    },
-  };
-});
+vi.mock('../../src/server/payments/test-payment-provider.js', async (importOriginal) =>
+  (await import('./support/recording-payments.js')).recordingPayments(await importOriginal(), provider),
+);
 
 const ADMIN = { email: 'owner@returns.test', password: 'owner-password' };
 const M = MESSAGES.returns;
@@ -68,32 +47,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let requests = 0;
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as string,
-    headers: { origin: TEST_ORIGIN, cookie },
-    remoteAddress: `10.81.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
-  });
+const send = createSender(() => t.app, 81);
 
 /** An order of `quantity` pairs at $50 each, paid, and marked Received unless said otherwise. */
 async function receivedOrder(quantity = 3, received = true) {
   const shopper = await signUp(t.app);
-  const method = await send('POST', '/api/payments/methods', shopper.cookie, paymentMethodBody());
-  const paid = await send('POST', '/api/cart/checkout', shopper.cookie, {
-    id: method.json().id,
-    shoes: [{ _id: shoeId, size: '10', quantity }],
-    amount: 5000 * quantity,
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const order = paid.json().order as { idPayment: string; shoe: { lineId: string }[] };
+  const order = await paidOrder(send, shopper.cookie, { shoeId, size: '10', quantity, priceCents: 5000 });
   if (received) {
     const marked = await send('PUT', `/api/cart/order/${order.idPayment}`, admin, { status: 'Received' });
     expect(marked.statusCode).toBe(200);
   }
-  return { shopper, idPayment: order.idPayment, lineId: order.shoe[0]!.lineId };
+  return { shopper, ...order };
 }
 
 const ask = (cookie: string, idPayment: string, lineId: string, quantity: number, extra = {}) =>

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleDashed, ExternalLink } from 'lucide-react';
 import type { Order } from '../../domain/payment';
+import { SectionCard } from './section-card';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -35,13 +36,7 @@ export function OrderTimeline({ order }: { order: Order }) {
     { label: 'Received', done: order.receivedAt !== null, when: order.receivedAt ?? undefined, detail: null },
   ];
   return (
-    <section
-      aria-labelledby="timeline-heading"
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
-    >
-      <h2 id="timeline-heading" className="text-lg font-black tracking-tight">
-        Delivery
-      </h2>
+    <SectionCard title="Delivery">
       <ol className="mt-4 grid gap-4 sm:grid-cols-3">
         {steps.map((step) => (
           <li key={step.label} className="flex gap-3">
@@ -65,6 +60,6 @@ export function OrderTimeline({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { formatPrice } from '../../../domain/cart-lines';
 import type { OrderEventList } from '../../../domain/contracts/checkout';
 import { useOrderEvents } from './api/use-order-events';
+import { SectionCard } from '../../components/section-card';
 
 type OrderEvent = OrderEventList[number];
 
@@ -31,14 +32,7 @@ function describe(event: OrderEvent): string {
 export function OrderTrail({ idPayment }: { idPayment: string }) {
   const events = useOrderEvents(idPayment);
   return (
-    <section
-      aria-labelledby="trail-heading"
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
-    >
-      <h2 id="trail-heading" className="flex items-center gap-2 text-lg font-black tracking-tight">
-        <History aria-hidden="true" className="size-5" />
-        History
-      </h2>
+    <SectionCard title="History" icon={History}>
       {events.isPending ? (
         <p className="mt-3 text-sm text-gray-700">Loading the history...</p>
       ) : (events.data ?? []).length === 0 ? (
@@ -56,6 +50,6 @@ export function OrderTrail({ idPayment }: { idPayment: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '../../api/http';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { useRefundOrder } from './api/refund-order';
+import { SectionCard } from '../../components/section-card';
 
 const fieldClass =
   'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
@@ -83,14 +84,7 @@ export function RefundForm({ order }: { order: Order }) {
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
-    >
-      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-black tracking-tight">
-        <Undo2 aria-hidden="true" className="size-5" />
-        Refunds
-      </h2>
+    <SectionCard title="Refunds" icon={Undo2}>
       <p className="mt-1 text-sm text-gray-700">
         Charged {money(order.amount)} · refunded {money(order.refunded)} · left to refund {money(left)}
       </p>
@@ -220,6 +214,6 @@ export function RefundForm({ order }: { order: Order }) {
           </button>
         </form>
       )}
-    </section>
+    </SectionCard>
   );
 }

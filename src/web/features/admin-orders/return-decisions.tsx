@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/http';
 import { ReturnSummary } from '../../components/return-summary';
 import { toast } from '../../lib/toast';
 import { useDecideReturn } from './api/decide-return';
+import { SectionCard } from '../../components/section-card';
 
 type Asked = Order['returns'][number];
 
@@ -108,14 +109,7 @@ function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
 export function ReturnDecisions({ order }: { order: Order }) {
   if (order.returns.length === 0) return null;
   return (
-    <section
-      aria-labelledby="returns-heading"
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
-    >
-      <h2 id="returns-heading" className="flex items-center gap-2 text-lg font-black tracking-tight">
-        <PackageOpen aria-hidden="true" className="size-5" />
-        Returns
-      </h2>
+    <SectionCard title="Returns" icon={PackageOpen}>
       <ol className="mt-3 flex flex-col divide-y divide-gray-100">
         {order.returns.map((asked) => (
           <li key={asked._id} className="py-3">
@@ -124,6 +118,6 @@ export function ReturnDecisions({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
-    </section>
+    </SectionCard>
   );
 }

@@ -6,6 +6,7 @@ import { CARRIERS, shipmentRequestSchema, type Carrier } from '../../../domain/s
 import { errorMessage } from '../../api/http';
 import { toast } from '../../lib/toast';
 import { useShipOrder } from './api/ship-order';
+import { SectionCard } from '../../components/section-card';
 
 const fieldClass =
   'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
@@ -39,14 +40,7 @@ export function ShipOrderForm({ order }: { order: Order }) {
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
-    >
-      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-black tracking-tight">
-        <Truck aria-hidden="true" className="size-5" />
-        Shipping
-      </h2>
+    <SectionCard title="Shipping" icon={Truck}>
       <form
         method="post"
         onSubmit={submit}
@@ -105,6 +99,6 @@ export function ShipOrderForm({ order }: { order: Order }) {
           </p>
         )}
       </form>
-    </section>
+    </SectionCard>
   );
 }

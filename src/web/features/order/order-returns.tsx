@@ -6,6 +6,7 @@ import { pairsTaken } from '../../../domain/returns';
 import { secondaryButtonClass } from '../../components/forms/button-class';
 import { ReturnSummary } from '../../components/return-summary';
 import { ReturnItemsForm } from './return-items-form';
+import { SectionCard } from '../../components/section-card';
 
 /**
  * Returns on the order page (issue 19): what the shopper asked and the answers, and "Return items"
@@ -26,14 +27,7 @@ export function OrderReturns({ order }: { order: Order }) {
   if (!open && order.returns.length === 0) return null;
 
   return (
-    <section
-      aria-labelledby="returns-heading"
-      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
-    >
-      <h2 id="returns-heading" className="flex items-center gap-2 text-lg font-black tracking-tight">
-        <PackageOpen aria-hidden="true" className="size-5" />
-        Returns
-      </h2>
+    <SectionCard title="Returns" icon={PackageOpen}>
       {order.returns.length > 0 && (
         <ol className="mt-3 flex flex-col divide-y divide-gray-100">
           {order.returns.map((asked) => (
@@ -58,6 +52,6 @@ export function OrderReturns({ order }: { order: Order }) {
           )}
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }
