@@ -170,6 +170,21 @@ describe('your data', () => {
       ).toBe(400);
     }
     expect((await send('POST', '/api/account/delete', '', { password: 'secret123' })).statusCode).toBe(401);
+
+    // Guessing is slow per account, whatever the address: 5 wrong passwords a minute, then 429.
+    const guessed = await signUp(t.app, undefined, 'secret123');
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      answers.push(
+        (await send('POST', '/api/account/delete', guessed.cookie, { password: `guess-${attempt}` }))
+          .statusCode,
+      );
+    }
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(
+      (await send('POST', '/api/account/delete', guessed.cookie, { password: 'secret123' })).statusCode,
+    ).toBe(429);
+    expect((await send('GET', '/api/account/session', guessed.cookie)).json().user.email).toBe(guessed.email);
     expect((await send('GET', '/api/account/session', shopper.cookie)).json().user.email).toBe(shopper.email);
   });
 });

@@ -17,9 +17,9 @@ export function createAttemptLimiter(options: {
 }) {
   return {
     /** preHandler: refuses with 429 once `keyOf(request)` has used up its window. */
-    by(keyOf: (request: FastifyRequest) => string | undefined) {
+    by(keyOf: (request: FastifyRequest) => string | undefined | Promise<string | undefined>) {
       return async (request: FastifyRequest) => {
-        const key = keyOf(request);
+        const key = await keyOf(request);
         if (!key) return;
         const count = await options.counter.hit(`${options.name}:${key}`, options.windowMs);
         if (count > options.max) throw new HttpError(429, 'rate_limited', options.message);

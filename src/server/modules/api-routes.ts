@@ -44,7 +44,11 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     attempts: services.attempts,
   });
   await api.register(sessionRoutes, { sessions: services.sessions, currentUser });
-  await api.register(yourDataRoutes, { yourData: services.yourData, currentUser });
+  await api.register(yourDataRoutes, {
+    yourData: services.yourData,
+    currentUser,
+    attempts: services.attempts,
+  });
   await api.register(userRoutes, { users: services.users, currentUser });
   await api.register(paymentRoutes, {
     payments: services.payments,

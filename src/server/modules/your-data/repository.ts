@@ -17,8 +17,7 @@ import {
   verifications,
 } from '../../db/schema.js';
 
-const sameEmail = (column: AnyPgColumn, email: string) =>
-  sql`lower(${column}) = ${email.toLowerCase()}`;
+const sameEmail = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email.toLowerCase()}`;
 
 /** Everything the shop holds about one person, read for their download and erased when they leave. */
 export function createYourDataRepository(db: Database) {

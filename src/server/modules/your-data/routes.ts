@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { deleteAccountSchema } from '../../../domain/account.js';
 import { messageAnswerSchema } from '../../../domain/contracts/answers.js';
 import { MESSAGES } from '../../../domain/messages.js';
+import type { AttemptCounter } from '../../http/attempt-counter.js';
+import { createAttemptLimiter } from '../../http/attempt-limiter.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { YourDataService } from './service.js';
@@ -22,7 +24,17 @@ const perAddress = (max: number) => ({
 export const yourDataRoutes: FastifyPluginAsyncZod<{
   yourData: YourDataService;
   currentUser: CurrentUser;
-}> = async (app, { yourData, currentUser }) => {
+  attempts: AttemptCounter;
+}> = async (app, { yourData, currentUser, attempts }) => {
+  // Guessing the password from a session (a device left signed in) is slow per account too.
+  const perAccount = createAttemptLimiter({
+    counter: attempts,
+    name: 'delete-account',
+    max: 5,
+    windowMs: 60_000,
+    message: MESSAGES.identity.tooManyAttempts,
+  }).by(async (request) => (await currentUser.optional(request))?._id);
+
   app.addHook('onRequest', currentUser.requireUser);
 
   app.get(
@@ -53,6 +65,7 @@ export const yourDataRoutes: FastifyPluginAsyncZod<{
     '/account/delete',
     {
       config: { rateLimit: perAddress(10) },
+      preHandler: perAccount,
       schema: {
         tags: ['account'],
         summary:
