@@ -53,6 +53,7 @@ describe('signed-in sessions', () => {
     const sessions = answer.json() as Listed[];
     // The sign-up's own session, the laptop's and the phone's.
     expect(sessions).toHaveLength(3);
+    expect(sessions[0]!.current).toBe(true);
     expect(sessions.filter((session) => session.current)).toEqual([
       expect.objectContaining({ device: 'Chrome 142 on Linux', ip: '10.61.0.1' }),
     ]);

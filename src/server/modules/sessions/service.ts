@@ -12,6 +12,8 @@ export function createSessionService(repository: SessionRepository) {
   return {
     async list(userId: string, currentId: string): Promise<AccountSession[]> {
       const rows = await repository.listOf(userId);
+      // The device in use first, then the others, the most recently used first.
+      rows.sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId));
       return rows.map((row) => ({
         _id: row.id,
         current: row.id === currentId,

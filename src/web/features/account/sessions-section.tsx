@@ -20,7 +20,7 @@ function SessionRow({ session, onEnd, busy }: { session: AccountSession; onEnd: 
           <p className="font-bold">
             {session.device}
             {session.current && (
-              <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-bold text-emerald-800">
+              <span className="ml-2 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-emerald-800">
                 This device
               </span>
             )}
