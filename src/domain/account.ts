@@ -60,8 +60,8 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** Deleting one's own account: the password, typed again. */
-export const deleteAccountSchema = z
+/** The password, typed again before a sensitive change (deleting the account, two-step sign-in). */
+export const passwordAgainSchema = z
   .object({
     password: z
       .string({ error: MESSAGES.identity.fillPassword })
@@ -69,7 +69,9 @@ export const deleteAccountSchema = z
       .max(PASSWORD_LENGTH.max, MESSAGES.identity.wrongPassword),
   })
   .strict();
-export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+export type PasswordAgainInput = z.input<typeof passwordAgainSchema>;
+export const deleteAccountSchema = passwordAgainSchema;
+export type DeleteAccountInput = PasswordAgainInput;
 
 export { canUseAdminPanel, ROLES, type Role } from './roles.js';
 
@@ -84,10 +86,16 @@ export const userSchema = z.object({
   status: z.enum(['Enabled', 'Disabled', 'Eliminated']),
   manager: z.boolean(),
   role: z.enum(ROLES),
+  /** Two-step sign-in (an authenticator app) is on. */
+  twoFactor: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
-export const sessionSchema = z.object({ user: userSchema.nullable() });
+export const sessionSchema = z.object({
+  user: userSchema.nullable(),
+  /** This session began with a second factor (staff need one for the admin panel). */
+  secondFactor: z.boolean(),
+});
 
 /**
  * Why `actor` may not change `target`'s status or manager flag, or undefined when they may.

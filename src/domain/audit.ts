@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = {
   'discount.active': 'Switched a discount code',
   'staff.sign-in': 'Signed in',
   'staff.sign-in-failed': 'Failed to sign in',
+  'staff.two-factor-on': 'Turned two-step sign-in on',
+  'staff.two-factor-off': 'Turned two-step sign-in off',
+  'staff.recovery-codes': 'Renewed recovery codes',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

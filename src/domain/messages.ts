@@ -216,6 +216,23 @@ export const MESSAGES = {
     administrator: 'The administrator’s account cannot be deleted',
     noPassword: 'Set a password first (Forgot password on the sign-in page) to delete this account',
   },
+  /** Two-step sign-in: a password, then a code from an authenticator app or a recovery code (issue 20). */
+  twoFactor: {
+    on: 'Two-step sign-in is on',
+    off: 'Two-step sign-in is off',
+    alreadyOn: 'Two-step sign-in is already on',
+    notOn: 'Two-step sign-in is not on for this account',
+    notStarted: 'Start the setup again: no authenticator is waiting for its first code',
+    fillCode: 'Enter the code',
+    codeFormat: 'Enter the 6 digits your authenticator app shows',
+    recoveryFormat: 'Enter a recovery code like ab12c-3de45',
+    wrongCode: 'That code is not right',
+    expired: 'Your sign-in took too long: enter your email and password again',
+    locked: 'Too many wrong codes: try again in 15 minutes',
+    staffRequired: 'Staff accounts need two-step sign-in: set it up to use the admin panel',
+    staffSignInAgain: 'Sign in again with your authenticator code to use the admin panel',
+    recoveryRenewed: 'New recovery codes: the old ones no longer work',
+  },
   /** The account page's list of signed-in devices (issue 20). */
   sessions: {
     notFound: 'This session has already ended',

@@ -6,6 +6,7 @@ import { PASSWORD_TOO_LONG } from '../../src/domain/account.js';
 import { accounts, sessions, users, verifications } from '../../src/server/db/schema.js';
 import { startSmtpServer } from './support/smtp-server.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
+import { staffSession } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -319,11 +320,16 @@ describe('users and roles', () => {
 
     const manager = await signUp(t.app);
     await t.database.db.update(users).set({ manager: true }).where(eq(users.id, manager.user._id));
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?limit=4',
-      headers: { cookie: manager.cookie },
+    const list = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/users?limit=4', headers: { cookie } });
+    // A manager's session without a second factor is refused until two-step sign-in is on.
+    const refused = await list(manager.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'two_factor_required',
+      message: MESSAGES.twoFactor.staffRequired,
     });
+    const listed = await list(await staffSession(t.app, manager.email, manager.password));
     expect(listed.statusCode).toBe(200);
     expect(listed.json().length).toBeLessThanOrEqual(4);
     expect(Number(listed.headers['x-total-count'])).toBeGreaterThan(3);
@@ -337,7 +343,7 @@ describe('PUT /api/users/:id', () => {
       { bootstrapAdmin: true },
     );
     try {
-      const chief = cookieFrom(await signIn(admin.app, 'chief@shop.test', 'chief-password'));
+      const chief = await staffSession(admin.app, 'chief@shop.test', 'chief-password');
       const shopper = await signUp(admin.app);
       const put = (id: string, body: object, cookie: string) =>
         admin.app.inject({
@@ -400,12 +406,15 @@ describe('the administrator account', () => {
       const response = await signIn(admin.app, 'boss@shop.test', 'boss-password');
       expect(response.statusCode).toBe(200);
       expect(response.json().user.role).toBe('admin');
-      const list = await admin.app.inject({
-        method: 'GET',
-        url: '/api/users',
-        headers: { cookie: cookieFrom(response) },
-      });
-      expect(list.statusCode).toBe(200);
+      const list = (cookie: string) =>
+        admin.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } });
+      // The admin panel waits for two-step sign-in: the password alone opens nothing.
+      const refused = await list(cookieFrom(response));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('two_factor_required');
+      expect((await list(await staffSession(admin.app, 'boss@shop.test', 'boss-password'))).statusCode).toBe(
+        200,
+      );
     } finally {
       await admin.close();
     }

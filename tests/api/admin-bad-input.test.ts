@@ -13,8 +13,9 @@ const M = MESSAGES.adminForm;
 import { brands, orders, shoes, stockEntries, users } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 const ADMIN = { email: 'owner@badinput.test', password: 'owner-password' };
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo'],

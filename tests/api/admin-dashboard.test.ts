@@ -6,8 +6,9 @@ import { orderLines, orders } from '../../src/server/db/schema.js';
 import { paymentMethodBody, TEST_CARD_NUMBER_TYPED } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 const ADMIN = { email: 'owner@dashboard.test', password: 'owner-password' };
 
@@ -55,7 +56,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride', 'Velo'],

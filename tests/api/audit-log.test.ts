@@ -7,6 +7,7 @@ import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * The staff audit log (issue 20): each staff write leaves one entry with who, when, what and the
@@ -26,7 +27,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.95.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.95.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Arc'],
@@ -191,9 +192,27 @@ describe('the staff audit log', () => {
 
   it('records staff sign-ins and failed ones, never a shopper’s', async () => {
     await signIn(t.app, ADMIN.email, 'wrong-password', '10.97.0.1');
-    await signIn(t.app, ADMIN.email, ADMIN.password, '10.97.0.2');
-    const [signedIn, failed] = await newest(`&actor=${encodeURIComponent(ADMIN.email)}`);
-    expect(signedIn).toMatchObject({ action: 'staff.sign-in', after: { ip: '10.97.0.2' } });
+    // A wrong authenticator code is a failed sign-in too; the password step alone records nothing.
+    const pending = await signIn(t.app, ADMIN.email, ADMIN.password, '10.97.0.3');
+    expect(pending.json()).toEqual({ twoFactorRequired: true });
+    const wrongCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in/two-factor',
+      payload: { code: '000000' },
+      headers: { origin: TEST_ORIGIN, cookie: cookieFrom(pending) },
+      remoteAddress: '10.97.0.3',
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    await staffSession(t.app, ADMIN.email, ADMIN.password, '10.97.0.2');
+    const [signedIn, failedCode, failed] = await newest(`&actor=${encodeURIComponent(ADMIN.email)}`);
+    expect(signedIn).toMatchObject({
+      action: 'staff.sign-in',
+      after: { ip: '10.97.0.2', secondFactor: 'authenticator' },
+    });
+    expect(failedCode).toMatchObject({
+      action: 'staff.sign-in-failed',
+      after: { ip: '10.97.0.3', secondFactor: 'authenticator' },
+    });
     expect(failed).toMatchObject({ action: 'staff.sign-in-failed', after: { ip: '10.97.0.1' } });
     const shopper = await signUp(t.app);
     await signIn(t.app, shopper.email, shopper.password);

@@ -30,6 +30,7 @@ import {
   sessions,
   shoes,
   stockEntries,
+  twoFactors,
   users,
 } from '../../src/server/db/schema.js';
 import { createTestPaymentProvider } from '../../src/server/payments/test-payment-provider.js';
@@ -37,6 +38,7 @@ import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
+import { staffSession } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -131,6 +133,9 @@ const NOT_FOUND = '404 not_found';
 const CONFLICT = '409 conflict';
 const WRONG_PASSWORD = '400 wrong_password';
 const NOT_THE_ADMINISTRATOR = '403 administrator';
+const TWO_FACTOR_ON = '409 two_factor_on';
+const TWO_FACTOR_OFF = '409 two_factor_off';
+const SIGN_IN_EXPIRED = '401 sign_in_expired';
 type Outcome =
   | typeof OK
   | typeof OWN_ONLY
@@ -145,7 +150,10 @@ type Outcome =
   | typeof NOT_FOUND
   | typeof CONFLICT
   | typeof WRONG_PASSWORD
-  | typeof NOT_THE_ADMINISTRATOR;
+  | typeof NOT_THE_ADMINISTRATOR
+  | typeof TWO_FACTOR_ON
+  | typeof TWO_FACTOR_OFF
+  | typeof SIGN_IN_EXPIRED;
 
 /** The same outcome for all six roles. */
 const anyone = (outcome: Outcome): Record<Role, Outcome> => ({
@@ -338,6 +346,12 @@ async function asEnabled<T>(account: Account, action: () => Promise<T>): Promise
 // State readers: what a request would change.
 
 const countWhere = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
+/** Whether the account has two-step sign-in on, and how many authenticator records it has. */
+const twoFactorOf = async (id: string) => {
+  const [row] = await db().select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, id));
+  const [records] = await db().select({ n: count() }).from(twoFactors).where(eq(twoFactors.userId, id));
+  return { on: row!.on, records: records!.n };
+};
 const userRow = async (id: string) =>
   (
     await db()
@@ -780,6 +794,56 @@ const ROWS: Row[] = [
     // Each role downloads its own data, never the user's.
     check: (response, { owner, actor }) => expect(response.json().profile.id).toBe((actor ?? owner).id),
   },
+  {
+    route: 'POST /api/account/sign-in/two-factor',
+    note: 'a code without a pending sign-in (no password step first)',
+    outcomes: anyone(SIGN_IN_EXPIRED),
+    request: () => post('/api/account/sign-in/two-factor', { code: '123456' }),
+    state: ({ owner }) => sessionCount(owner.id),
+  },
+  {
+    // The walk's staff have two-step sign-in on (the admin panel needs it); the shoppers do not.
+    route: 'POST /api/account/two-factor/setup',
+    note: 'with a wrong password',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: WRONG_PASSWORD,
+      'other user': WRONG_PASSWORD,
+      'disabled user': DISABLED,
+      manager: TWO_FACTOR_ON,
+      administrator: TWO_FACTOR_ON,
+    },
+    request: () => post('/api/account/two-factor/setup', { password: 'not-the-password' }),
+    state: ({ owner }) => twoFactorOf(owner.id),
+  },
+  {
+    route: 'POST /api/account/two-factor/confirm',
+    note: 'with no setup waiting',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: TWO_FACTOR_OFF,
+      'other user': TWO_FACTOR_OFF,
+      'disabled user': DISABLED,
+      manager: TWO_FACTOR_ON,
+      administrator: TWO_FACTOR_ON,
+    },
+    request: () => post('/api/account/two-factor/confirm', { code: '123456' }),
+    state: ({ owner }) => twoFactorOf(owner.id),
+  },
+  ...(['disable', 'recovery-codes'] as const).map((action): Row => ({
+    route: `POST /api/account/two-factor/${action}`,
+    note: 'with a wrong password',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: TWO_FACTOR_OFF,
+      'other user': TWO_FACTOR_OFF,
+      'disabled user': DISABLED,
+      manager: WRONG_PASSWORD,
+      administrator: WRONG_PASSWORD,
+    },
+    request: () => post(`/api/account/two-factor/${action}`, { password: 'not-the-password' }),
+    state: async ({ actor, owner }) => twoFactorOf((actor ?? owner).id),
+  })),
   {
     route: 'POST /api/account/delete',
     // The walk's accounts must survive it: a wrong password, refused for all (tests/api/your-data.test.ts
@@ -1552,19 +1616,20 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 
-  const signedIn = await signIn(t.app, ADMIN.email, ADMIN.password);
-  const adminCookie = cookieFrom(signedIn);
+  // Staff use the admin API with two-step sign-in on, from a session begun with its code.
+  const [administrator] = await db().select().from(users).where(eq(users.email, ADMIN.email));
   accounts.administrator = {
-    id: signedIn.json().user._id,
+    id: administrator!.id,
     email: ADMIN.email,
     password: ADMIN.password,
-    cookie: adminCookie,
+    cookie: await staffSession(t.app, ADMIN.email, ADMIN.password),
   };
   accounts.user = await newAccount();
   accounts['other user'] = await newAccount();
   accounts.manager = await newAccount();
   accounts['disabled user'] = await newAccount();
   await db().update(users).set({ manager: true }).where(eq(users.id, accounts.manager.id));
+  accounts.manager.cookie = await staffSession(t.app, accounts.manager.email, accounts.manager.password);
 
   await shopAs(accounts.user);
   await shopAs(accounts['disabled user']);
@@ -1736,16 +1801,17 @@ describe('who may change whom (PUT /api/users/{id})', () => {
     const manager = await signUp(t.app);
     const admin = accounts.administrator.cookie;
     expect((await change(manager.user._id, { manager: true }, admin)).statusCode).toBe(200);
-    const second = cookieFrom(await signIn(t.app, manager.email, manager.password));
+    const first = await staffSession(t.app, manager.email, manager.password);
+    const second = await staffSession(t.app, manager.email, manager.password);
     const listUsers = (cookie: string) => send('GET', '/api/users', undefined, cookie);
-    expect((await listUsers(manager.cookie)).statusCode).toBe(200);
+    expect((await listUsers(first)).statusCode).toBe(200);
     expect((await listUsers(second)).statusCode).toBe(200);
 
     expect((await change(manager.user._id, { status: 'Disabled' }, admin)).statusCode).toBe(200);
 
-    const session = await send('GET', '/api/account/session', undefined, manager.cookie);
+    const session = await send('GET', '/api/account/session', undefined, first);
     expect(session.json().user).toBeNull();
-    const refused = await listUsers(manager.cookie);
+    const refused = await listUsers(first);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({
       code: 'account_disabled',
@@ -1754,6 +1820,7 @@ describe('who may change whom (PUT /api/users/{id})', () => {
     expect(await sessionCount(manager.user._id)).toBe(0);
     // Both sessions are gone: the next requests are a visitor's.
     expect((await listUsers(manager.cookie)).statusCode).toBe(401);
+    expect((await listUsers(first)).statusCode).toBe(401);
     expect((await listUsers(second)).statusCode).toBe(401);
     const again = await signIn(t.app, manager.email, manager.password);
     expect(again.statusCode).toBe(403);

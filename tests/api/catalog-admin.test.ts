@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { cookieFrom, signIn, TEST_ORIGIN } from './support/session.js';
+import { TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 let t: TestApp;
 let admin: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password' },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, 'owner@shop.test', 'owner-password'));
+  admin = await staffSession(t.app, 'owner@shop.test', 'owner-password');
   await insertCatalog(
     t.database.db,
     ['Velo'],

@@ -19,7 +19,8 @@ import {
 } from '../../src/server/modules/catalog/cache-sync.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { cookieFrom, signIn, TEST_ORIGIN } from './support/session.js';
+import { TEST_ORIGIN } from './support/session.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Two instances on one PostgreSQL database, each with its own catalogue cache (5 s TTL): a
@@ -94,7 +95,7 @@ beforeAll(async () => {
   await migrateDatabase(direct);
   a = await instance(dbUrl.toString(), {}, { bootstrapAdmin: true });
   b = await instance(dbUrl.toString());
-  admin = cookieFrom(await signIn(a, ADMIN.email, ADMIN.password));
+  admin = await staffSession(a, ADMIN.email, ADMIN.password);
   const { shoeIds } = await insertCatalog(
     direct.db,
     ['Velo'],

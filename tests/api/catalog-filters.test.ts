@@ -8,8 +8,9 @@ import type { ShoeSort } from '../../src/domain/sorts.js';
 import { brands, shoes, stockEntries } from '../../src/server/db/schema.js';
 import { DECLINED_CARD_NUMBER, paymentMethodBody } from '../fixtures/payment.js';
 import { FACET_SHOES, insertFacetCatalog, type FacetShoe } from './support/facet-catalog.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * The catalogue's filters and sorts (`GET /api/shoes`) and their facets (`GET /api/shoes/facets`)
@@ -32,7 +33,7 @@ beforeAll(async () => {
     { bootstrapAdmin: true },
   );
   ({ shoeIds: ids } = await insertFacetCatalog(t.database.db));
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
   shopper = await signUp(t.app);
 });
 afterAll(() => t.close());

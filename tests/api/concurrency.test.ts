@@ -11,6 +11,7 @@ import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import type * as TestPaymentProvider from '../../src/server/payments/test-payment-provider.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Concurrency (issue 7, item 3). Like the last-pair test in checkout.test.ts,
@@ -68,7 +69,7 @@ beforeAll(async () => {
   );
   // With DATABASE_URL set (CI's second run), this file must really be on PostgreSQL, never quietly on PGlite.
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.40.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.40.0.1');
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride', 'Velo'],

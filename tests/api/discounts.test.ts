@@ -4,8 +4,9 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { discountCodes, orders, stockEntries } from '../../src/server/db/schema.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Discount codes (issue 18): the admin's rules, the cart's quote, the checkout's price and the
@@ -25,7 +26,7 @@ beforeAll(async () => {
     { bootstrapAdmin: true },
   );
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.50.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.50.0.1');
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride', 'Velo'],

@@ -4,8 +4,9 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { mailOutbox, orderEvents } from '../../src/server/db/schema.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /** After the payment (issue 19): status with its time, shipping with tracking, the audit trail. */
 const ADMIN = { email: 'owner@fulfilment.test', password: 'owner-password' };
@@ -19,7 +20,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.60.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.60.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

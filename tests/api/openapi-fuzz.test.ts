@@ -13,6 +13,7 @@ import {
   sessions,
   shoes,
   stockEntries,
+  twoFactors,
   users,
   verifications,
 } from '../../src/server/db/schema.js';
@@ -41,8 +42,9 @@ import { createResponseChecker, type Answer } from './support/fuzz/response-chec
 import { DECLINED_CARD_NUMBER, paymentMethodBody, TEST_CARD_NUMBER } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Property-based fuzzing driven by the live OpenAPI document (issue 7, item 2).
@@ -68,7 +70,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 69;
+const OPERATIONS = 74;
 
 /**
  * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
@@ -98,6 +100,12 @@ const CANNOT_SUCCEED: Record<string, string> = {
     "the fuzzed shopper must survive the run, so only a wrong password and the administrator's are sent, " +
     'and the administrator can never delete its own (tests/api/your-data.test.ts deletes accounts and ' +
     'checks what stays)',
+  'POST /api/account/sign-in/two-factor':
+    'the second step needs the cookie of a sign-in that asked for it and the current code of the ' +
+    'account’s authenticator (tests/api/two-factor.test.ts signs in with codes and recovery codes)',
+  'POST /api/account/two-factor/confirm':
+    'it needs the current code of a secret just set up, which only an authenticator app computes ' +
+    '(tests/api/two-factor.test.ts turns two-step sign-in on)',
   'PUT /api/shoes/{id}':
     'a modify goes through only as the administrator, with the shoe’s current version and seven ' +
     'letters-only fields at once: 1 in 40 upload runs at best (tests/api/catalog-admin.test.ts modifies shoes)',
@@ -153,7 +161,7 @@ await insertCatalog(
     { name: 'Ember High', brand: 'Stride', color: 'Black', price: 75, sizes: [['8', 0]] },
   ],
 );
-const adminCookie = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+const adminCookie = await staffSession(t.app, ADMIN.email, ADMIN.password);
 const [adminRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
 const shopper = await signUp(t.app);
 const other = await signUp(t.app);
@@ -171,6 +179,8 @@ await ensureFixtures();
 const savedSessions = await db.select().from(sessions);
 /** Passwords changed by a fuzzed password change or reset come back too. */
 const savedPasswords = await db.select({ id: accounts.id, password: accounts.password }).from(accounts);
+/** So does the administrator's two-step sign-in, which a fuzzed disable (with the right password) turns off. */
+const savedTwoFactors = await db.select().from(twoFactors);
 
 const samples: SampleFiles = {
   png: await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
@@ -670,6 +680,17 @@ async function restoreFixtures() {
       .where(and(eq(accounts.id, saved.id), ne(accounts.password, saved.password ?? '')))
       .returning({ id: accounts.id });
     if (reset.length > 0) known = undefined;
+  }
+  const staffIds = savedTwoFactors.map((row) => row.userId);
+  const switchedOff = await db
+    .update(users)
+    .set({ twoFactorEnabled: true })
+    .where(and(inArray(users.id, staffIds), eq(users.twoFactorEnabled, false)))
+    .returning({ id: users.id });
+  if (switchedOff.length > 0) {
+    await db.delete(twoFactors).where(inArray(twoFactors.userId, staffIds));
+    await db.insert(twoFactors).values(savedTwoFactors);
+    known = undefined;
   }
   await db.insert(sessions).values(savedSessions).onConflictDoNothing();
   dirty = false;

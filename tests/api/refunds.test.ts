@@ -11,9 +11,10 @@ import {
 import { insertCatalog } from './support/catalog-fixture.js';
 import { paidOrder as placeOrder } from './support/paid-order.js';
 import { createSender } from './support/sender.js';
-import { cookieFrom, signIn, signUp } from './support/session.js';
+import { signUp } from './support/session.js';
 import type { RecordedRefunds } from './support/recording-payments.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Refunds (issue 19): through the payment provider, within what is left, idempotent, exact when
@@ -43,7 +44,7 @@ beforeAll(async () => {
     { bootstrapAdmin: true },
   );
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.70.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.70.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

@@ -4,8 +4,9 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { mailOutbox, restockRequests } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { cookieFrom, signIn, TEST_ORIGIN } from './support/session.js';
+import { TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /** "Email me when it's back" (issue 17): waiting for a sold-out size, and the mail when it is back. */
 const ADMIN = { email: 'owner@restock.test', password: 'owner-password' };
@@ -20,7 +21,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.90.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.90.0.1');
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride'],

@@ -5,9 +5,10 @@ import { mailOutbox, orders, returnRequests, stockEntries } from '../../src/serv
 import { insertCatalog } from './support/catalog-fixture.js';
 import { paidOrder } from './support/paid-order.js';
 import { createSender } from './support/sender.js';
-import { cookieFrom, signIn, signUp } from './support/session.js';
+import { signUp } from './support/session.js';
 import type { RecordedRefunds } from './support/recording-payments.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Returns asked for by the shopper (issue 19): within 30 days of Received, never more pairs than are
@@ -37,7 +38,7 @@ beforeAll(async () => {
     { bootstrapAdmin: true },
   );
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.80.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.80.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

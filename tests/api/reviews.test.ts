@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 let t: TestApp;
 let shoeId: string;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   );
   shoeId = shoeIds.get('Storm Court')!;
   otherShoeId = shoeIds.get('Cloud Runner')!;
-  adminCookie = cookieFrom(await signIn(t.app, 'owner@shop.test', 'owner-password'));
+  adminCookie = await staffSession(t.app, 'owner@shop.test', 'owner-password');
 });
 afterAll(() => t.close());
 

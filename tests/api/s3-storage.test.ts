@@ -11,9 +11,10 @@ import { createImageStorage } from '../../src/server/storage/image-storage.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { startS3Server, type S3TestServer } from './support/s3-server.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { openTestDatabase } from './support/test-database.js';
+import { staffSession } from './support/staff.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
     { ...s3.env, DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password' },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, 'owner@shop.test', 'owner-password'));
+  admin = await staffSession(t.app, 'owner@shop.test', 'owner-password');
   await insertCatalog(
     t.database.db,
     ['Velo'],

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
+import { signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * How the server puts its render of a page into the HTML (src/server/web/web-app.ts, page-html.ts),
@@ -117,7 +118,7 @@ describe('server rendering', () => {
     expect(before).toContain('Nova Feet, Velo');
     // The same URL again is the same render, not a new one.
     expect(await page()).toBe(before);
-    const admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+    const admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/brands',

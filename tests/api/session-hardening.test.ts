@@ -13,6 +13,7 @@ import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { cspOf } from './support/csp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /** Issue 7, item 5: cookies, session lifetime, CSRF, login rate limits and security headers. */
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     { bootstrapAdmin: true, webDistDir: webDir },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.50.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.50.0.1');
 });
 afterAll(async () => {
   await t.close();

@@ -79,7 +79,10 @@ describe('signed-in sessions', () => {
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ message: MESSAGES.sessions.ended });
     expect((await send('GET', '/api/account/sessions', phone)).statusCode).toBe(401);
-    expect((await send('GET', '/api/account/session', phone)).json()).toEqual({ user: null });
+    expect((await send('GET', '/api/account/session', phone)).json()).toEqual({
+      user: null,
+      secondFactor: false,
+    });
     expect(await list(laptop)).toHaveLength(2);
 
     const again = await send('DELETE', `/api/account/sessions/${phoneSession._id}`, laptop);

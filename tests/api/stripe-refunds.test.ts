@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { mailOutbox, orderRefunds } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { startStripeStandIn } from './support/stripe-stand-in.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Refunds through Stripe (issue 19), against the local stand-in: partial refunds with the shop's
@@ -38,7 +39,7 @@ beforeAll(async () => {
     },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.80.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.80.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo'],

@@ -10,8 +10,9 @@ import { AVATAR_MAX_BYTES } from '../../src/domain/account.js';
 import { SHOE_IMAGE_MAX_BYTES } from '../../src/domain/admin.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { brands, shoes, stockEntries, users } from '../../src/server/db/schema.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * Issue 7, item 6: uploads are checked by content, size-limited, refused when
@@ -36,7 +37,7 @@ beforeAll(async () => {
     { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir },
     { bootstrapAdmin: true },
   );
-  admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password, '10.60.0.1'));
+  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.60.0.1');
   shopper = await signUp(t.app);
   await t.database.db.insert(brands).values({ name: 'Velo' });
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })

@@ -16,6 +16,7 @@ import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { staffSession } from './support/staff.js';
 
 /**
  * A shopper's own data (issue 20): the download holds everything the shop keeps about them and
@@ -116,7 +117,10 @@ describe('your data', () => {
 
     // Every session ended; the address no longer signs in.
     for (const cookie of [shopper.cookie, second]) {
-      expect((await send('GET', '/api/account/session', cookie)).json()).toEqual({ user: null });
+      expect((await send('GET', '/api/account/session', cookie)).json()).toEqual({
+        user: null,
+        secondFactor: false,
+      });
     }
     expect((await signIn(t.app, shopper.email, 'secret123')).statusCode).toBe(404);
 
@@ -145,7 +149,7 @@ describe('your data', () => {
   });
 
   it('never deletes the administrator, nor an account without a password, nor on bad input', async () => {
-    const admin = cookieFrom(await signIn(t.app, ADMIN.email, ADMIN.password));
+    const admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
     const refused = await send('POST', '/api/account/delete', admin, { password: ADMIN.password });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(MESSAGES.yourData.administrator);

@@ -104,6 +104,8 @@ export const users = pgTable('users', {
     .notNull()
     .default('Enabled'),
   manager: boolean('manager').notNull().default(false),
+  /** Set by better-auth's two-factor plugin once the first authenticator code is confirmed. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -211,7 +213,9 @@ export const orderRefunds = pgTable(
     lines: jsonb('lines').$type<{ lineId: string; quantity: number }[]>().notNull().default([]),
     /** Put the pairs back in stock once the refund went through. */
     restock: boolean('restock').notNull().default(false),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** The request's Idempotency-Key: the same request again is this refund, not another. */
     requestKey: text('request_key').notNull().unique(),
     providerRefundId: text('provider_refund_id').unique(),
@@ -379,7 +383,10 @@ export const discountCodes = pgTable(
     oncePerCustomer: boolean('once_per_customer').notNull().default(false),
     target: text('target', { enum: ['cart', 'brands', 'not_on_sale'] }).notNull(),
     /** Brand names, when `target` is `brands`. */
-    brands: text('brands').array().notNull().default(sql`'{}'::text[]`),
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -452,10 +459,32 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** Begun with a second factor (an authenticator or recovery code): staff sessions need it. */
+    secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * better-auth's two-factor record: the authenticator secret and the recovery codes, both
+ * encrypted with the auth secret; failed codes are counted here for the account's lockout.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
 );
 
 export const accounts = pgTable(

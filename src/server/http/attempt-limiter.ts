@@ -27,3 +27,12 @@ export function createAttemptLimiter(options: {
     },
   };
 }
+
+/** A route's per-address limit (@fastify/rate-limit's route config): `max` a minute, then 429 with `message`. */
+export function perAddressLimit(max: number, message: string) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, error: 'rate_limited', message }),
+  };
+}

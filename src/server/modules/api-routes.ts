@@ -18,6 +18,7 @@ import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { restockRoutes } from './restock/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
+import { twoFactorRoutes } from './two-factor/routes.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
@@ -41,6 +42,11 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     accounts: services.accounts,
     currentUser,
     googleEnabled: services.googleEnabled,
+    attempts: services.attempts,
+  });
+  await api.register(twoFactorRoutes, {
+    twoFactor: services.twoFactor,
+    currentUser,
     attempts: services.attempts,
   });
   await api.register(sessionRoutes, { sessions: services.sessions, currentUser });

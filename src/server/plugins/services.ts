@@ -30,6 +30,8 @@ import { createReturnsService } from '../modules/fulfilment/returns-service.js';
 import { createAuditRepository } from '../modules/audit/repository.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
 import { createSessionService } from '../modules/sessions/service.js';
+import { createTwoFactorRepository } from '../modules/two-factor/repository.js';
+import { createTwoFactorService } from '../modules/two-factor/service.js';
 import { createYourDataRepository } from '../modules/your-data/repository.js';
 import { createYourDataService } from '../modules/your-data/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
@@ -170,6 +172,13 @@ export async function createServices(options: ServicesOptions) {
       images,
       adminEmail,
       audit,
+    }),
+    twoFactor: createTwoFactorService({
+      auth,
+      identities,
+      repository: createTwoFactorRepository(db),
+      audit,
+      adminEmail,
     }),
     googleEnabled: Boolean(google),
     attempts: counters.attempts,

@@ -58,12 +58,27 @@ export function useSession() {
   });
 }
 
+/** Whether this browser's session began with a second factor (staff need one for the admin panel). */
+export const secondFactorKey = [...sessionKey, 'second-factor'] as const;
+
+export function useSecondFactor(enabled: boolean) {
+  return useQuery({
+    queryKey: secondFactorKey,
+    queryFn: async ({ signal }) =>
+      (await getJson(catalogUrls.session(), sessionSchema, signal)).data.secondFactor,
+    enabled,
+    meta: { perVisitor: true },
+  });
+}
+
 /** After sign-in, sign-up or a profile change: the cache holds the server's answer, no refetch needed. */
 export function setSessionUser(queryClient: QueryClient, user: User): void {
   rememberSignedIn(true);
   // A session request sent before the sign-in (as the page opened) would answer "nobody" after it.
   void queryClient.cancelQueries({ queryKey: sessionKey });
   queryClient.setQueryData(sessionKey, user);
+  // A new session: whether it began with a code is asked again (or set by the code's step).
+  queryClient.removeQueries({ queryKey: secondFactorKey });
 }
 
 /** After sign-out (or a disabled account): nobody is signed in and their data leaves the cache. */
@@ -71,5 +86,6 @@ export function clearSession(queryClient: QueryClient): void {
   rememberSignedIn(false);
   void queryClient.cancelQueries({ queryKey: sessionKey });
   queryClient.setQueryData(sessionKey, null);
+  queryClient.removeQueries({ queryKey: secondFactorKey });
   queryClient.removeQueries({ queryKey: userKeys.all });
 }

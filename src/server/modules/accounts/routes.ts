@@ -1,6 +1,6 @@
 import '@fastify/multipart';
 import { authHeaders } from '../auth/auth-headers.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,11 +15,13 @@ import {
 import { MESSAGES } from '../../../domain/messages.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { AttemptCounter } from '../../http/attempt-counter.js';
-import { createAttemptLimiter } from '../../http/attempt-limiter.js';
+import { createAttemptLimiter, perAddressLimit } from '../../http/attempt-limiter.js';
 import { errorBodySchema, HttpError } from '../../http/errors.js';
 import { documentMultipartForm } from '../../http/multipart-form.js';
-import type { AccountService, AuthAnswer } from './service.js';
+import type { AccountService } from './service.js';
+import { sendAuthAnswer } from '../auth/auth-answer.js';
 import { providersAnswerSchema } from '../../../domain/contracts/accounts.js';
+import { signInAnswerSchema } from '../../../domain/contracts/two-factor.js';
 import {
   messageAnswerSchema as messageSchema,
   messageAndUserAnswerSchema as messageAndUserSchema,
@@ -30,11 +32,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const imageForm = z.object({
   image: z.file().describe('JPEG, PNG, WebP, GIF or AVIF (checked by content), at most 5 MB'),
 });
-
-function send<T>(reply: FastifyReply, answer: AuthAnswer<T>): FastifyReply {
-  if (answer.cookies.length > 0) reply.header('set-cookie', answer.cookies);
-  return reply.send(answer.body);
-}
 
 const emailKey = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -52,11 +49,6 @@ interface AccountRoutesOptions {
 /** Sign-up, sign-in, sign-out, password recovery and the signed-in user's own profile. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const { accounts, currentUser, googleEnabled, attempts } = options;
-  const rateLimitMessage = () => ({
-    statusCode: 429,
-    error: 'rate_limited',
-    message: MESSAGES.identity.tooManyAttempts,
-  });
   // Guessing is slow on two axes: per address (route config) and per account (preHandler).
   const perAccount = (name: string, max: number) =>
     createAttemptLimiter({
@@ -66,18 +58,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       windowMs: 60_000,
       message: MESSAGES.identity.tooManyAttempts,
     }).by(emailKey);
-  const perAddress = (max: number) => ({
-    max,
-    timeWindow: '1 minute',
-    errorResponseBuilder: rateLimitMessage,
-  });
+  const perAddress = (max: number) => perAddressLimit(max, MESSAGES.identity.tooManyAttempts);
 
   app.get(
     '/account/session',
     {
       schema: { tags: ['account'], summary: 'The signed-in user, or null', response: { 200: sessionSchema } },
     },
-    async (request) => ({ user: await currentUser.optional(request) }),
+    async (request) => currentUser.session(request),
   );
 
   app.get(
@@ -92,14 +80,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async () => ({ google: googleEnabled }),
   );
 
-  // Sign-up and sign-in take the same body and answer the same way: only their limits, their
-  // summary and the refusal they may give (409 'Email already in use', 404 'User not found') differ.
+  // Sign-up and sign-in take the same body: only their limits, their summary, their answer (a
+  // sign-in may ask for the second step) and the refusal they may give (409 'Email already in
+  // use', 404 'User not found') differ.
   const credentialRoutes = [
     {
       path: '/account/sign-up',
       limits: { perAddress: 10, perAccount: 5 },
       summary: 'Create an account with email and password, and sign in',
       refusal: 409,
+      answer: userAnswerSchema,
       act: accounts.signUp,
     },
     {
@@ -107,6 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       limits: { perAddress: 20, perAccount: 8 },
       summary: 'Sign in with email and password',
       refusal: 404,
+      answer: signInAnswerSchema,
       act: accounts.signIn,
     },
   ] as const;
@@ -120,11 +111,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           tags: ['account'],
           summary: route.summary,
           body: credentialsSchema,
-          response: { 200: userAnswerSchema, [route.refusal]: errorBodySchema, ...errors },
+          response: { 200: route.answer, [route.refusal]: errorBodySchema, ...errors },
         },
       },
       async (request, reply) =>
-        send(
+        sendAuthAnswer(
           reply,
           await route.act(request.body.email, request.body.password, authHeaders(request)),
         ),
@@ -134,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/account/sign-out',
     { schema: { tags: ['account'], summary: 'End this session', response: { 200: messageSchema } } },
-    async (request, reply) => send(reply, await accounts.signOut(authHeaders(request))),
+    async (request, reply) => sendAuthAnswer(reply, await accounts.signOut(authHeaders(request))),
   );
 
   app.post(
@@ -193,7 +184,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      send(
+      sendAuthAnswer(
         reply,
         await accounts.changePassword(
           request.body.currentPassword,

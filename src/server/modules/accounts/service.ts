@@ -9,18 +9,10 @@ import { accountDisabled, toUser } from '../auth/identity.js';
 import type { AuthRepository } from '../auth/repository.js';
 import { RESET_PASSWORD_PAGE, type Auth } from '../auth/service.js';
 import type { AuditRepository } from '../audit/repository.js';
+import { recordStaffEvent } from '../audit/staff-event.js';
 import type { AccountRepository } from './repository.js';
-
-/** What a route sends back: a body, and the session cookies better-auth set or cleared. */
-export interface AuthAnswer<T> {
-  body: T;
-  cookies: string[];
-}
-
-const withCookies = <T>(body: T, headers: Headers): AuthAnswer<T> => ({
-  body,
-  cookies: headers.getSetCookie(),
-});
+import { type AuthAnswer, withCookies } from '../auth/auth-answer.js';
+import type { SignInAnswer } from '../../../domain/contracts/two-factor.js';
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof APIError ? error.statusCode : undefined;
@@ -37,18 +29,8 @@ export function createAccountService(deps: {
 }) {
   const { auth, identities, profiles, images, adminEmail, audit } = deps;
 
-  /** A staff member's sign-in, or failed one, goes to the audit log (issue 20); a shopper's does not. */
-  async function staffSignIn(user: User, action: 'staff.sign-in' | 'staff.sign-in-failed', headers: Headers) {
-    if (user.role === 'user') return;
-    await audit.record({
-      actor: user,
-      record: {
-        action,
-        target: { type: 'account', id: user._id, label: user.email },
-        after: { ip: headers.get('x-forwarded-for'), userAgent: headers.get('user-agent') },
-      },
-    });
-  }
+  const staffSignIn = (user: User, action: 'staff.sign-in' | 'staff.sign-in-failed', headers: Headers) =>
+    recordStaffEvent(audit, user, action, headers);
   const findByEmail = identities.findUserByEmail;
 
   async function userById(id: string): Promise<User> {
@@ -78,7 +60,11 @@ export function createAccountService(deps: {
     },
 
     /** The spec tells 'User not found' apart from 'Wrong Password'; rate limits keep guessing slow. */
-    async signIn(email: string, password: string, headers: Headers): Promise<AuthAnswer<{ user: User }>> {
+    /**
+     * With two-step sign-in on, the right password answers `twoFactorRequired` and a short-lived
+     * cookie; the session only begins with the code (two-factor module).
+     */
+    async signIn(email: string, password: string, headers: Headers): Promise<AuthAnswer<SignInAnswer>> {
       const row = await findByEmail(email);
       if (!row) throw new HttpError(404, 'user_not_found', MESSAGES.identity.userNotFound);
       if (row.status !== 'Enabled') throw accountDisabled();
@@ -88,6 +74,9 @@ export function createAccountService(deps: {
           headers,
           returnHeaders: true,
         });
+        if ('twoFactorRedirect' in result.response && result.response.twoFactorRedirect) {
+          return withCookies({ twoFactorRequired: true as const }, result.headers);
+        }
         const user = toUser(row, adminEmail);
         await staffSignIn(user, 'staff.sign-in', headers);
         return withCookies({ user }, result.headers);

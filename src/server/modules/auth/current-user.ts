@@ -1,9 +1,16 @@
 import { authHeaders } from './auth-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../../domain/account.js';
-import { accountDisabled, forbidden, roleOf, toUser, unauthorized } from './identity.js';
+import { accountDisabled, forbidden, roleOf, toUser, twoFactorRequired, unauthorized } from './identity.js';
 import type { AuthRepository, UserRow } from './repository.js';
 import type { Auth } from './service.js';
+
+interface SignedIn {
+  row: UserRow;
+  sessionId: string;
+  /** The session began with an authenticator or recovery code. */
+  secondFactor: boolean;
+}
 
 /**
  * Who is asking, from the session cookie (never from the body). The answer is
@@ -11,16 +18,18 @@ import type { Auth } from './service.js';
  */
 export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository; adminEmail: string }) {
   const { auth, repository, adminEmail } = deps;
-  const cache = new WeakMap<FastifyRequest, Promise<{ row: UserRow; sessionId: string } | null>>();
+  const cache = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 
-  async function load(request: FastifyRequest): Promise<{ row: UserRow; sessionId: string } | null> {
+  async function load(request: FastifyRequest): Promise<SignedIn | null> {
     const session = await auth.api.getSession({ headers: authHeaders(request) });
     if (!session) return null;
     const row = await repository.findUser(session.user.id);
-    return row ? { row, sessionId: session.session.id } : null;
+    return row
+      ? { row, sessionId: session.session.id, secondFactor: session.session.secondFactor === true }
+      : null;
   }
 
-  function signedIn(request: FastifyRequest): Promise<{ row: UserRow; sessionId: string } | null> {
+  function signedIn(request: FastifyRequest): Promise<SignedIn | null> {
     let pending = cache.get(request);
     if (!pending) {
       pending = load(request);
@@ -49,6 +58,12 @@ export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository
       const row = await find(request);
       return row && row.status === 'Enabled' ? toUser(row, adminEmail) : null;
     },
+    /** The signed-in user or null, and whether the session began with a second factor. */
+    async session(request: FastifyRequest): Promise<{ user: User | null; secondFactor: boolean }> {
+      const found = await signedIn(request);
+      const user = found && found.row.status === 'Enabled' ? toUser(found.row, adminEmail) : null;
+      return { user, secondFactor: Boolean(user && found?.secondFactor) };
+    },
     async require(request: FastifyRequest): Promise<User> {
       return toUser(await requireRow(request), adminEmail);
     },
@@ -61,10 +76,17 @@ export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository
     requireUser: async (request: FastifyRequest, _reply: FastifyReply) => {
       await requireRow(request);
     },
-    /** preHandler shared by every admin endpoint: administrator or manager (docs/decisions/004). */
+    /**
+     * preHandler shared by every admin endpoint: administrator or manager (docs/decisions/004),
+     * signed in with a second factor (issue 20, docs/decisions/013).
+     */
     requireAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
       const row = await requireRow(request);
       if (roleOf(row, adminEmail) === 'user') throw forbidden();
+      // Both: two-step sign-in is on now, and this session began with its code.
+      if (!row.twoFactorEnabled || !(await signedIn(request))!.secondFactor) {
+        throw twoFactorRequired(row.twoFactorEnabled);
+      }
     },
   };
 }

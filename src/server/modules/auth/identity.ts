@@ -21,9 +21,17 @@ export function toUser(row: UserRow, adminEmail: string): User {
     status: row.status,
     manager: row.manager,
     role: roleOf(row, adminEmail),
+    twoFactor: row.twoFactorEnabled,
   };
 }
 
 export const unauthorized = () => new HttpError(401, 'unauthorized', MESSAGES.identity.signInRequired);
 export const forbidden = () => new HttpError(403, 'forbidden', MESSAGES.identity.forbidden);
 export const accountDisabled = () => new HttpError(403, 'account_disabled', MESSAGES.identity.disabled);
+/** A staff member without two-step sign-in, or signed in without its code (issue 20). */
+export const twoFactorRequired = (enrolled: boolean) =>
+  new HttpError(
+    403,
+    'two_factor_required',
+    enrolled ? MESSAGES.twoFactor.staffSignInAgain : MESSAGES.twoFactor.staffRequired,
+  );

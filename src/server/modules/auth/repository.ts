@@ -1,7 +1,7 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { accounts, sessions, users, verifications } from '../../db/schema.js';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.js';
 
 /** A user as stored: better-auth's columns plus our status and manager flag. */
 export type UserRow = typeof users.$inferSelect;
@@ -12,10 +12,16 @@ export type UserRow = typeof users.$inferSelect;
  */
 export function createAuthRepository(db: Database) {
   return {
-    /** better-auth's own storage: users, sessions, linked accounts, verification tokens. */
+    /** better-auth's own storage: users, sessions, linked accounts, verification tokens, two-factor secrets. */
     adapter: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
 
     async findUser(id: string): Promise<UserRow | undefined> {

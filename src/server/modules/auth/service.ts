@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { PASSWORD_LENGTH } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -19,6 +20,22 @@ export interface AuthOptions {
 
 export const RESET_PASSWORD_PAGE = '/reset-password';
 const SESSION_DAYS = 30;
+export const APP_NAME = 'Sneaker Street';
+
+/** The better-auth endpoints that end a sign-in with a second factor: their sessions count as strong. */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+
+/**
+ * Authenticator codes (TOTP, 6 digits, 30 s) with ten one-time recovery codes. A pending sign-in
+ * allows 5 codes; 10 wrong codes in a row lock the account's second step for 15 minutes.
+ */
+const twoFactorPlugin = () =>
+  twoFactor({
+    issuer: APP_NAME,
+    backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+    twoFactorCookieMaxAge: 10 * 60,
+  });
 
 /**
  * better-auth inside our own backend: email + password, Google through
@@ -27,7 +44,7 @@ const SESSION_DAYS = 30;
  */
 export function createAuth({ repository, mailer, secret, publicUrl, google }: AuthOptions) {
   return betterAuth({
-    appName: 'Sneaker Street',
+    appName: APP_NAME,
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
@@ -41,6 +58,9 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
       },
     },
     session: {
+      additionalFields: {
+        secondFactor: { type: 'boolean', defaultValue: false, input: false },
+      },
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
     },
@@ -67,27 +87,30 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
     account: {
       accountLinking: { enabled: true, trustedProviders: [] },
     },
-    plugins: google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      twoFactorPlugin(),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     databaseHooks: {
       session: {
         create: {
           // A Disabled or Eliminated account never gets a session (ASVS 7.4.2).
-          async before(session) {
+          async before(session, context) {
             const status = await repository.statusOf(session.userId);
             if (status && status !== 'Enabled') {
               throw new APIError('FORBIDDEN', {
@@ -95,6 +118,9 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
                 code: 'ACCOUNT_DISABLED',
               });
             }
+            // Only a session begun by a verified code is marked; every other path (a password
+            // alone, Google, disabling two-factor) starts a session without it.
+            return { data: { ...session, secondFactor: SECOND_FACTOR_PATHS.has(context?.path ?? '') } };
           },
         },
       },

@@ -13,6 +13,7 @@ import {
   reviews,
   sessions,
   shoes,
+  twoFactors,
   users,
   verifications,
 } from '../../db/schema.js';
@@ -44,6 +45,7 @@ export function createYourDataRepository(db: Database) {
               emailVerified: users.emailVerified,
               status: users.status,
               manager: users.manager,
+              twoFactorEnabled: users.twoFactorEnabled,
               createdAt: users.createdAt,
             })
             .from(users)
@@ -130,6 +132,7 @@ export function createYourDataRepository(db: Database) {
       await db.transaction(async (tx) => {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(accounts).where(eq(accounts.userId, userId));
+        await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
         // A password-reset token names the user in its value.
         await tx.delete(verifications).where(eq(verifications.value, userId));
         await tx.delete(favorites).where(eq(favorites.userId, userId));
@@ -148,6 +151,7 @@ export function createYourDataRepository(db: Database) {
             emailVerified: false,
             status: 'Eliminated',
             manager: false,
+            twoFactorEnabled: false,
             updatedAt: new Date(),
           })
           .where(eq(users.id, userId));

@@ -4,21 +4,13 @@ import { deleteAccountSchema } from '../../../domain/account.js';
 import { messageAnswerSchema } from '../../../domain/contracts/answers.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { AttemptCounter } from '../../http/attempt-counter.js';
-import { createAttemptLimiter } from '../../http/attempt-limiter.js';
+import { createAttemptLimiter, perAddressLimit } from '../../http/attempt-limiter.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
 import type { YourDataService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
-const perAddress = (max: number) => ({
-  max,
-  timeWindow: '1 minute',
-  errorResponseBuilder: () => ({
-    statusCode: 429,
-    error: 'rate_limited',
-    message: MESSAGES.identity.tooManyAttempts,
-  }),
-});
+const perAddress = (max: number) => perAddressLimit(max, MESSAGES.identity.tooManyAttempts);
 
 /** The signed-in shopper's own data: downloaded whole, or deleted with the account. */
 export const yourDataRoutes: FastifyPluginAsyncZod<{

@@ -8,6 +8,7 @@ import { OrdersSection } from './orders-section';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 import { useGoogleWelcome } from './use-google-welcome';
 import { YourDataSection } from './your-data-section';
 
@@ -26,6 +27,7 @@ export default function AccountPage() {
           {/* Keyed by the name: after it changes elsewhere the form starts from the new one. */}
           <ProfileForm key={user.name} user={user} />
           <ChangePasswordForm email={user.email} />
+          <TwoFactorSection user={user} />
           <AvatarForm user={user} />
           <SessionsSection />
           <OrdersSection userId={user._id} />

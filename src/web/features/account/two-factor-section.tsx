@@ -1,0 +1,132 @@
+import { RefreshCw, ShieldCheck, ShieldOff, type LucideIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { passwordAgainSchema, type PasswordAgainInput, type User } from '../../../domain/account';
+import { NOTICE_MS } from '../../../domain/constants';
+import { useRenewRecoveryCodes, useTurnOffTwoFactor } from '../../api/two-factor';
+import { FormAlert } from '../../components/forms/form-alert';
+import { PasswordField } from '../../components/forms/password-field';
+import { SubmitButton } from '../../components/forms/submit-button';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { RecoveryCodes } from '../../components/two-factor/recovery-codes';
+import { TwoFactorSetup } from '../../components/two-factor/two-factor-setup';
+import { toast } from '../../lib/toast';
+import { AccountSection } from './account-section';
+
+/** Two-step sign-in on /account (issue 20): set up, recovery codes renewed, turned off. */
+export function TwoFactorSection({ user }: { user: User }) {
+  const staff = user.role !== 'user';
+  return (
+    <AccountSection
+      title="Two-step sign-in"
+      description={
+        user.twoFactor
+          ? 'On: signing in asks for a code from your authenticator app after your password.'
+          : `After your password, a code from an authenticator app on your phone.${
+              staff ? ' Staff accounts need it to use the admin panel.' : ''
+            }`
+      }
+    >
+      {user.twoFactor ? <TwoFactorOn user={user} /> : <TwoFactorSetup email={user.email} />}
+    </AccountSection>
+  );
+}
+
+function TwoFactorOn({ user }: { user: User }) {
+  const renew = useRenewRecoveryCodes();
+  const turnOff = useTurnOffTwoFactor();
+  const [codes, setCodes] = useState<string[]>();
+  return (
+    <div className="space-y-6">
+      <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-800">
+        <ShieldCheck aria-hidden="true" className="size-4" />
+        Two-step sign-in is on
+      </p>
+      {codes ? (
+        <RecoveryCodes codes={codes} email={user.email} />
+      ) : (
+        <PasswordAgainForm
+          email={user.email}
+          label="New recovery codes"
+          busyLabel="Renewing..."
+          icon={RefreshCw}
+          hint="Lost your recovery codes? New ones replace them all."
+          send={async (input) => {
+            const answer = await renew.mutateAsync(input);
+            toast.success(answer.message, { duration: NOTICE_MS.success });
+            setCodes(answer.recoveryCodes);
+          }}
+        />
+      )}
+      <PasswordAgainForm
+        email={user.email}
+        label="Turn off two-step sign-in"
+        busyLabel="Turning off..."
+        icon={ShieldOff}
+        hint={
+          user.role === 'user'
+            ? 'Your password alone will sign you in again.'
+            : 'Staff cannot use the admin panel until it is on again.'
+        }
+        send={async (input) => {
+          const answer = await turnOff.mutateAsync(input);
+          toast.success(answer.message, { duration: NOTICE_MS.success });
+        }}
+      />
+    </div>
+  );
+}
+
+interface PasswordAgainFormProps {
+  email: string;
+  label: string;
+  busyLabel: string;
+  icon: LucideIcon;
+  hint: string;
+  send: (input: PasswordAgainInput) => Promise<void>;
+}
+
+/** One change that asks for the password again. */
+function PasswordAgainForm({ email, label, busyLabel, icon, hint, send }: PasswordAgainFormProps) {
+  const id = useId();
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+    formError,
+    submit,
+  } = useSchemaForm(passwordAgainSchema, {
+    defaultValues: { password: '' },
+    codes: { wrong_password: 'password' },
+  });
+  const onSubmit = submit(async (input) => {
+    await send(input);
+    reset();
+  });
+  return (
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={label}
+      className="space-y-4 border-t border-gray-200 pt-5"
+    >
+      <p className="text-sm text-gray-700">{hint}</p>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        id={`${id}-password`}
+        label="Your password"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        {...register('password')}
+      />
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <SubmitButton
+        label={label}
+        busyLabel={busyLabel}
+        icon={icon}
+        busy={isSubmitting}
+        className="w-full sm:w-auto"
+      />
+    </form>
+  );
+}

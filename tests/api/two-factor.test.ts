@@ -1,0 +1,309 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages.js';
+import { auditLog, sessions, twoFactors, users } from '../../src/server/db/schema.js';
+import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
+import { authenticatorCode, enrolTwoFactor, staffSession } from './support/staff.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const ADMIN = { email: 'owner@shop.test', password: 'owner-password' };
+let t: TestApp;
+let address = 0;
+/** Each request from its own address: the per-address limits are not what these tests look at. */
+const nextIp = () => `10.120.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { bootstrapAdmin: true },
+  );
+});
+afterAll(() => t.close());
+
+const get = (url: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextIp() });
+const post = (url: string, cookie: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { origin: TEST_ORIGIN, cookie },
+    remoteAddress: nextIp(),
+  });
+const sessionOf = async (cookie: string) => (await get('/api/account/session', cookie)).json();
+const sessionsOf = async (userId: string) =>
+  (await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0]!.n;
+const secondStep = (pending: string, code: string, kind?: 'authenticator' | 'recovery') =>
+  post('/api/account/sign-in/two-factor', pending, kind ? { code, kind } : { code });
+/** The password step: its cookie holds the pending sign-in. */
+async function passwordStep(email: string, password: string): Promise<string> {
+  const answer = await signIn(t.app, email, password, nextIp());
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json()).toEqual({ twoFactorRequired: true });
+  return cookieFrom(answer);
+}
+
+describe('setting two-step sign-in up', () => {
+  it('asks for the password, shows a QR code, its secret and ten recovery codes, and turns on with the first code', async () => {
+    const shopper = await signUp(t.app);
+    const wrong = await post('/api/account/two-factor/setup', shopper.cookie, { password: 'not-it-at-all' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: 'wrong_password',
+      fields: { password: MESSAGES.identity.wrongPassword },
+    });
+    expect(
+      (await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, shopper.user._id))).length,
+    ).toBe(0);
+
+    const setup = await post('/api/account/two-factor/setup', shopper.cookie, { password: shopper.password });
+    expect(setup.statusCode).toBe(200);
+    const { totpURI, secret, qrCode, recoveryCodes } = setup.json();
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Sneaker%20Street:/);
+    expect(new URL(totpURI).searchParams.get('secret')).toBe(secret);
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(
+      /^<svg[^>]*>.*<\/svg>\s*$/s,
+    );
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // The secret and the codes are stored encrypted, never as shown.
+    const [stored] = await t.database.db
+      .select()
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, shopper.user._id));
+    expect(stored!.secret).not.toContain(secret);
+    for (const code of recoveryCodes) expect(stored!.backupCodes).not.toContain(code);
+    // Not on until the first code.
+    expect((await sessionOf(shopper.cookie)).user.twoFactor).toBe(false);
+
+    const wrongCode = await post('/api/account/two-factor/confirm', shopper.cookie, { code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error).toMatchObject({
+      code: 'wrong_code',
+      fields: { code: MESSAGES.twoFactor.wrongCode },
+    });
+    expect((await sessionOf(shopper.cookie)).user.twoFactor).toBe(false);
+
+    const confirmed = await post('/api/account/two-factor/confirm', shopper.cookie, {
+      code: authenticatorCode(secret),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ message: MESSAGES.twoFactor.on, user: { twoFactor: true } });
+    // The session is renewed, as one begun with a second factor; the old cookie has ended.
+    const renewed = cookieFrom(confirmed);
+    expect(await sessionOf(renewed)).toMatchObject({ user: { twoFactor: true }, secondFactor: true });
+    expect((await sessionOf(shopper.cookie)).user).toBeNull();
+
+    const again = await post('/api/account/two-factor/setup', renewed, { password: shopper.password });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'two_factor_on', message: MESSAGES.twoFactor.alreadyOn });
+  });
+
+  it('checks the codes’ shape with the form’s messages before anything else', async () => {
+    const shopper = await signUp(t.app);
+    const cases: [object, string][] = [
+      [{ code: '' }, MESSAGES.twoFactor.fillCode],
+      [{ code: '12a456' }, MESSAGES.twoFactor.codeFormat],
+      [{ code: '1234567' }, MESSAGES.twoFactor.codeFormat],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await post('/api/account/two-factor/confirm', shopper.cookie, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json().error.fields.code).toBe(message);
+    }
+    const recovery = await post('/api/account/sign-in/two-factor', '', { code: '123456', kind: 'recovery' });
+    expect(recovery.statusCode).toBe(400);
+    expect(recovery.json().error.fields.code).toBe(MESSAGES.twoFactor.recoveryFormat);
+    const spaced = await post('/api/account/two-factor/confirm', shopper.cookie, { code: ' 123 456 ' });
+    // Spaces copied with a code are dropped: this one is well formed (and wrong: nothing is set up).
+    expect(spaced.json().error.code).toBe('two_factor_off');
+    expect(spaced.json().error.message).toBe(MESSAGES.twoFactor.notStarted);
+  });
+});
+
+describe('signing in with two-step sign-in on', () => {
+  it('asks for the code after the password, and only the code begins the session', async () => {
+    const shopper = await signUp(t.app);
+    const { secret } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);
+    const before = await sessionsOf(shopper.user._id);
+
+    const pending = await passwordStep(shopper.email, shopper.password);
+    expect(await sessionsOf(shopper.user._id)).toBe(before);
+    expect((await sessionOf(pending)).user).toBeNull();
+
+    const wrong = await secondStep(pending, '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('wrong_code');
+    const signedIn = await secondStep(pending, authenticatorCode(secret));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ _id: shopper.user._id, twoFactor: true });
+    expect(await sessionOf(cookieFrom(signedIn))).toMatchObject({ secondFactor: true });
+    expect(await sessionsOf(shopper.user._id)).toBe(before + 1);
+    // The pending sign-in is used up.
+    const replay = await secondStep(pending, authenticatorCode(secret));
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toEqual({ code: 'sign_in_expired', message: MESSAGES.twoFactor.expired });
+  });
+
+  it('takes each recovery code once', async () => {
+    const shopper = await signUp(t.app);
+    const { recoveryCodes } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);
+    const first = await secondStep(
+      await passwordStep(shopper.email, shopper.password),
+      recoveryCodes[3]!,
+      'recovery',
+    );
+    expect(first.statusCode).toBe(200);
+    expect(await sessionOf(cookieFrom(first))).toMatchObject({ secondFactor: true });
+    const reused = await secondStep(
+      await passwordStep(shopper.email, shopper.password),
+      recoveryCodes[3]!,
+      'recovery',
+    );
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.code).toBe('wrong_code');
+    const other = await secondStep(
+      await passwordStep(shopper.email, shopper.password),
+      recoveryCodes[4]!,
+      'recovery',
+    );
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('allows five codes per sign-in, and locks the account’s second step after ten wrong ones in a row', async () => {
+    const shopper = await signUp(t.app);
+    const { secret } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);
+    const pending = await passwordStep(shopper.email, shopper.password);
+    for (let i = 0; i < 5; i++) expect((await secondStep(pending, '000000')).statusCode).toBe(400);
+    // The sixth code on the same sign-in: start again, even with the right code.
+    const sixth = await secondStep(pending, authenticatorCode(secret));
+    expect(sixth.statusCode).toBe(401);
+    expect(sixth.json().error.code).toBe('sign_in_expired');
+
+    const next = await passwordStep(shopper.email, shopper.password);
+    for (let i = 0; i < 5; i++) expect((await secondStep(next, '000000')).statusCode).toBe(400);
+    // Ten wrong codes in a row: locked for 15 minutes, whatever the code and wherever from.
+    const locked = await secondStep(
+      await passwordStep(shopper.email, shopper.password),
+      authenticatorCode(secret),
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toEqual({ code: 'rate_limited', message: MESSAGES.twoFactor.locked });
+    expect(await sessionsOf(shopper.user._id)).toBe(1);
+  });
+
+  it('turns off with the password, and the password alone signs in again', async () => {
+    const shopper = await signUp(t.app);
+    const { cookie } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);
+    const wrong = await post('/api/account/two-factor/disable', cookie, { password: 'not-it-at-all' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('wrong_password');
+    expect((await sessionOf(cookie)).user.twoFactor).toBe(true);
+
+    const off = await post('/api/account/two-factor/disable', cookie, { password: shopper.password });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ message: MESSAGES.twoFactor.off, user: { twoFactor: false } });
+    expect(
+      await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, shopper.user._id)),
+    ).toEqual([]);
+    const signedIn = await signIn(t.app, shopper.email, shopper.password, nextIp());
+    expect(signedIn.json().user).toMatchObject({ _id: shopper.user._id, twoFactor: false });
+  });
+
+  it('renews the recovery codes with the password: the old ones stop working', async () => {
+    const shopper = await signUp(t.app);
+    const { cookie, recoveryCodes } = await enrolTwoFactor(
+      t.app,
+      shopper.cookie,
+      shopper.email,
+      shopper.password,
+    );
+    const renewed = await post('/api/account/two-factor/recovery-codes', cookie, {
+      password: shopper.password,
+    });
+    expect(renewed.statusCode).toBe(200);
+    const fresh: string[] = renewed.json().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false);
+    const old = await secondStep(
+      await passwordStep(shopper.email, shopper.password),
+      recoveryCodes[0]!,
+      'recovery',
+    );
+    expect(old.statusCode).toBe(400);
+    const good = await secondStep(await passwordStep(shopper.email, shopper.password), fresh[0]!, 'recovery');
+    expect(good.statusCode).toBe(200);
+  });
+});
+
+describe('staff need a second factor', () => {
+  it('refuses the admin API to staff until two-step sign-in is on and the session began with its code', async () => {
+    const manager = await signUp(t.app);
+    await t.database.db.update(users).set({ manager: true }).where(eq(users.id, manager.user._id));
+    const stats = (cookie: string) => get('/api/admin/stats', cookie);
+
+    const notEnrolled = await stats(manager.cookie);
+    expect(notEnrolled.statusCode).toBe(403);
+    expect(notEnrolled.json().error).toEqual({
+      code: 'two_factor_required',
+      message: MESSAGES.twoFactor.staffRequired,
+    });
+    // A session from before the setup (another device) still lacks the code.
+    const otherDevice = cookieFrom(await signIn(t.app, manager.email, manager.password, nextIp()));
+    const strong = await staffSession(t.app, manager.email, manager.password);
+    expect((await stats(strong)).statusCode).toBe(200);
+    const weak = await stats(otherDevice);
+    expect(weak.statusCode).toBe(403);
+    expect(weak.json().error).toEqual({
+      code: 'two_factor_required',
+      message: MESSAGES.twoFactor.staffSignInAgain,
+    });
+    // The manager's own pages (the account, orders) need no second factor.
+    expect((await get('/api/account/sessions', otherDevice)).statusCode).toBe(200);
+
+    // Turned off: the admin panel is closed again.
+    const off = await post('/api/account/two-factor/disable', strong, { password: manager.password });
+    expect(off.statusCode).toBe(200);
+    expect((await stats(cookieFrom(off))).statusCode).toBe(403);
+    expect((await stats(strong)).statusCode).toBe(401);
+  });
+
+  it('records the staff’s two-step sign-in changes in the audit log, and no shopper’s', async () => {
+    const admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
+    const renewed = await post('/api/account/two-factor/recovery-codes', admin, { password: ADMIN.password });
+    expect(renewed.statusCode).toBe(200);
+    const entries = await t.database.db
+      .select({ action: auditLog.action, actor: auditLog.actorEmail, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.actorEmail, ADMIN.email));
+    const actions = entries.map((entry) => entry.action);
+    expect(actions.filter((action) => action === 'staff.two-factor-on')).toHaveLength(1);
+    expect(actions.filter((action) => action === 'staff.recovery-codes')).toHaveLength(1);
+    // No code or secret in the log.
+    const logged = JSON.stringify(entries);
+    for (const code of renewed.json().recoveryCodes as string[]) expect(logged).not.toContain(code);
+    expect(logged).not.toMatch(/"secret"|otpauth/);
+
+    const shopper = await signUp(t.app);
+    await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);
+    const theirs = await t.database.db.select().from(auditLog).where(eq(auditLog.actorEmail, shopper.email));
+    expect(theirs).toEqual([]);
+  });
+
+  it('keeps the secret out of the shopper’s data download', async () => {
+    const shopper = await signUp(t.app);
+    const { cookie, secret, recoveryCodes } = await enrolTwoFactor(
+      t.app,
+      shopper.cookie,
+      shopper.email,
+      shopper.password,
+    );
+    const data = await get('/api/account/data', cookie);
+    expect(data.statusCode).toBe(200);
+    expect(data.json().profile).toMatchObject({ twoFactorEnabled: true });
+    expect(data.body).not.toContain(secret);
+    for (const code of recoveryCodes) expect(data.body).not.toContain(code);
+  });
+});
