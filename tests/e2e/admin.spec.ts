@@ -2,11 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   adminLink,
+  adminSecretOf,
   createAccount,
   expectSignedOut,
   profileCard,
   sameOrigin,
-  signInThroughUi,
   signInWithSession,
 } from './support/accounts';
 import {
@@ -22,6 +22,7 @@ import {
 } from './support/admin';
 import { inStockSizes, loadCatalog, shoeWithSizes, type Shoe } from './support/catalog';
 import { ADMIN } from './support/identities';
+import { setUpTwoFactor, signInWithCodeThroughUi } from './support/two-factor';
 import { brandLinks, brandsButton, cardNames, expectPath, header, main, toast } from './support/shop';
 
 /**
@@ -131,8 +132,9 @@ test.describe('admin panel', () => {
     const idPayment = await placeOrder(buyerRequest, baseURL!, bought, inStockSizes(bought)[0]!);
     await buyerRequest.dispose();
 
-    // The administrator signs in through the pages and opens the dashboard from the header.
-    await signInThroughUi(page, ADMIN);
+    // The administrator signs in through the pages (password, then the authenticator's code) and
+    // opens the dashboard from the header.
+    await signInWithCodeThroughUi(page, ADMIN, adminSecretOf(baseURL!));
     await adminLink(page).click();
     await expectPath(page, '/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -456,6 +458,12 @@ test.describe('admin panel', () => {
       const managerPage = await managerContext.newPage();
       await managerPage.goto('/admin');
       await expectPath(managerPage, '/admin');
+      // Staff need two-step sign-in: until it is on, the panel shows only its setup.
+      await expect(
+        managerPage.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' }),
+      ).toBeVisible();
+      await expect(managerPage.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+      await setUpTwoFactor(managerPage, main(managerPage), manager.password);
       await expect(managerPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expect(adminLink(managerPage)).toHaveAttribute('href', '/admin');
       await managerPage.goto('/createshoes');

@@ -18,7 +18,7 @@ const CREDENTIAL_FIELDS = [
 ] as const;
 
 /** Names of tokens a link or a client carries (reset and unsubscribe links, OAuth callbacks). */
-const TOKEN_FIELDS = ['token', 'code', 'state', 'secret'] as const;
+const TOKEN_FIELDS = ['token', 'code', 'state', 'secret', 'recoveryCodes', 'totpURI'] as const;
 
 /** Every secret name, for redacting logged bodies. */
 export const SECRET_FIELDS: readonly string[] = [...CREDENTIAL_FIELDS, ...TOKEN_FIELDS];
@@ -30,6 +30,8 @@ export const ALWAYS_SECRET_FIELDS: readonly string[] = [
   'currentPassword',
   'token',
   'secret',
+  'recoveryCodes',
+  'totpURI',
   'cardNumber',
   'cvc',
   'cvv',

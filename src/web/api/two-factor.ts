@@ -5,6 +5,7 @@ import { messageAndUserAnswerSchema, userAnswerSchema } from '../../domain/contr
 import { recoveryCodesSchema, twoFactorSetupSchema } from '../../domain/contracts/two-factor';
 import type { confirmTwoFactorSchema, twoFactorCodeSchema } from '../../domain/two-factor';
 import { apiUrl, sendJson } from './http';
+import { syncedUser } from './sync-user';
 import { secondFactorKey, setSessionUser } from './use-session';
 
 type PasswordAgain = z.output<typeof passwordAgainSchema>;
@@ -59,7 +60,9 @@ export function useSignInWithCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: z.output<typeof twoFactorCodeSchema>) =>
-      (await sendJson('POST', apiUrl('/account/sign-in/two-factor'), input, userAnswerSchema)).user,
+      syncedUser(
+        (await sendJson('POST', apiUrl('/account/sign-in/two-factor'), input, userAnswerSchema)).user,
+      ),
     onSuccess: (user) => signedInWithCode(queryClient, user),
   });
 }

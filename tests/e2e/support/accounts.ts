@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { uniqueEmail } from './catalog';
 import { ADMIN } from './identities';
 import { expectPath, header, toast } from './shop';
@@ -77,13 +78,56 @@ export async function signInWithSession(context: BrowserContext, account: Accoun
   await context.addCookies(account.cookies);
 }
 
-/** Signs `request` in as the administrator (ADMIN_EMAIL / ADMIN_PASSWORD) through the API. */
-export async function signInAsAdmin(request: APIRequestContext, baseURL: string): Promise<void> {
-  const response = await request.post('/api/account/sign-in', {
-    data: ADMIN,
-    headers: sameOrigin(baseURL),
-  });
+/**
+ * The administrator's authenticator secret per shop: the shared shop's is set up once by global
+ * setup (E2E_ADMIN_TOTP_SECRET, which workers inherit); a worker's own shop's at its first sign-in.
+ */
+const adminSecrets = new Map<string, string>();
+
+/** The administrator's authenticator secret on the shop at `baseURL` (after signInAsAdmin there). */
+export function adminSecretOf(baseURL: string): string {
+  const secret = adminSecrets.get(baseURL) ?? process.env.E2E_ADMIN_TOTP_SECRET;
+  if (!secret) throw new Error(`no test set the administrator of ${baseURL} up with two-step sign-in`);
+  return secret;
+}
+
+/** The code an authenticator app shows now for `secret` (base32, as the setup shows it). */
+export const authenticatorCode = (secret: string): string =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+
+/**
+ * Signs `request` in as the administrator (ADMIN_EMAIL / ADMIN_PASSWORD) through the API, with the
+ * authenticator code the admin panel requires; the first time on a shop, it sets two-step sign-in
+ * up as the admin panel makes staff do. Returns the authenticator secret.
+ */
+export async function signInAsAdmin(request: APIRequestContext, baseURL: string): Promise<string> {
+  const headers = { ...sameOrigin(baseURL), 'X-Forwarded-For': ownAddress() };
+  const response = await request.post('/api/account/sign-in', { data: ADMIN, headers });
   expect(response.status(), await response.text()).toBe(200);
+  if (!((await response.json()) as { twoFactorRequired?: boolean }).twoFactorRequired) {
+    const setup = await request.post('/api/account/two-factor/setup', {
+      data: { password: ADMIN.password },
+      headers,
+    });
+    expect(setup.status(), await setup.text()).toBe(200);
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirmed = await request.post('/api/account/two-factor/confirm', {
+      data: { code: authenticatorCode(secret) },
+      headers,
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    adminSecrets.set(baseURL, secret);
+    return secret;
+  }
+  const secret = adminSecrets.get(baseURL) ?? process.env.E2E_ADMIN_TOTP_SECRET;
+  if (!secret)
+    throw new Error(`the administrator of ${baseURL} has two-step sign-in on, but no test set it up`);
+  const second = await request.post('/api/account/sign-in/two-factor', {
+    data: { code: authenticatorCode(secret) },
+    headers,
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  return secret;
 }
 
 /** As the administrator (`request` signed in by signInAsAdmin): set a user's status. */

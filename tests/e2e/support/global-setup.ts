@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { request } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { signInAsAdmin } from './accounts';
 import { GOOGLE_USER } from './identities';
 import { startMailCapture } from './mail-capture';
 import { checkServerLog, serverLogFile } from './server-log';
@@ -37,6 +39,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_MAIL_DIR = mailDir;
   const smtp = await startMailCapture(Number(requiredEnv('E2E_SMTP_PORT')), mailDir);
   const oidc = await startOidcServer(Number(requiredEnv('E2E_OIDC_PORT')));
+  // The shared shop's administrator sets two-step sign-in up once, before any worker signs in.
+  const baseURL = `http://127.0.0.1:${requiredEnv('E2E_PORT')}`;
+  const admin = await request.newContext({ baseURL });
+  process.env.E2E_ADMIN_TOTP_SECRET = await signInAsAdmin(admin, baseURL);
+  await admin.dispose();
   return async () => {
     await Promise.all([smtp.close(), oidc.stop()]);
     fs.rmSync(mailDir, { recursive: true, force: true });

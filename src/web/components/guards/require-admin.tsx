@@ -1,16 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { canUseAdminPanel } from '../../../domain/roles';
-import { useSession } from '../../api/use-session';
+import { useSecondFactor, useSession } from '../../api/use-session';
 import { paths } from '../../paths';
 import { PageLoading } from '../page-loading';
 
+// Staff meet it once (or on a device signed in without the code): kept out of every other page's code.
+const StaffTwoFactorGate = lazy(() => import('../two-factor/staff-two-factor-gate'));
+
 /**
  * Layout route of the admin screens (spec §2 guards): anyone but the administrator or a
- * manager goes home. Only a courtesy: every admin endpoint checks the role on the server.
+ * manager goes home, and staff whose session lacks a second factor see only the two-step sign-in
+ * step (issue 20). Only a courtesy: every admin endpoint checks both on the server.
  */
 export function RequireAdmin() {
   const { data: user, isPending } = useSession();
+  const staff = canUseAdminPanel(user);
+  const secondFactor = useSecondFactor(Boolean(staff && user?.twoFactor));
   if (isPending) return <PageLoading />;
-  if (!canUseAdminPanel(user)) return <Navigate to={paths.home} replace />;
+  if (!staff || !user) return <Navigate to={paths.home} replace />;
+  if (user.twoFactor && secondFactor.isPending) return <PageLoading />;
+  if (!user.twoFactor || secondFactor.data === false) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <StaffTwoFactorGate user={user} />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

@@ -6,6 +6,7 @@ import { NOTICE_MS } from '../../../domain/constants';
 import { NewPasswordField } from '../../components/forms/new-password-field';
 import { PasswordField } from '../../components/forms/password-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
+import type { CredentialsOutcome } from './api/credentials';
 import { AuthForm } from './auth-form';
 import { EmailField } from './email-field';
 
@@ -19,8 +20,11 @@ interface CredentialsFormProps {
   newPassword?: boolean;
   /** The server's error codes that are about one of the fields (`wrong_password` -> `password`). */
   codes: Readonly<Record<string, keyof Credentials>>;
-  /** Signs in or up; the session cache then holds the user, and the page takes them on. */
-  send: (credentials: Credentials) => Promise<unknown>;
+  /**
+   * Signs in or up; the session cache then holds the user, and the page takes them on. A sign-in
+   * that needs the second step says so (no welcome yet).
+   */
+  send: (credentials: Credentials) => Promise<CredentialsOutcome>;
   /** The notice once it worked. */
   welcome: string;
   /** Between the fields and the button (the way to recover a forgotten password). */
@@ -47,8 +51,7 @@ export function CredentialsForm({
   } = useSchemaForm(credentialsSchema, { defaultValues: { email: '', password: '' }, codes });
 
   const onSubmit = submit(async (credentials) => {
-    await send(credentials);
-    toast.success(welcome, { duration: NOTICE_MS.success });
+    if ((await send(credentials)) === 'signed-in') toast.success(welcome, { duration: NOTICE_MS.success });
   });
 
   const password = {

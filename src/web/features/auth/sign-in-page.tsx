@@ -15,11 +15,15 @@ import { GoogleSignInButton } from './google-sign-in-button';
 import { googleErrorMessage } from './google-error';
 import { LeaveWhenSignedIn } from './leave-when-signed-in';
 import { OrDivider } from './or-divider';
+import { TwoFactorStep } from './two-factor-step';
 
 /** `/signin` (spec §2): email and password, Google, links to sign-up and recovery, Back Home. */
 export default function SignInPage() {
   const location = useLocation();
   const signIn = useSignIn();
+  // The password was right and the account has two-step sign-in on: the code comes next.
+  const [secondStep, setSecondStep] = useState(false);
+  const [restartReason, setRestartReason] = useState<string>();
   const [params, setParams] = useSearchParams();
   // A failed Google round trip comes back as /signin?error=<code>; read once, then tidy the URL.
   const [googleError] = useState(() => {
@@ -55,25 +59,42 @@ export default function SignInPage() {
           />
         }
       >
-        <div className="space-y-6">
-          {googleError && <FormAlert tone="error">{googleError}</FormAlert>}
-          <GoogleSignInButton />
-          <OrDivider />
-          <CredentialsForm
-            title="Sign in"
-            busyLabel="Signing in..."
-            icon={LogIn}
-            codes={{ user_not_found: 'email', wrong_password: 'password' }}
-            send={signIn.mutateAsync}
-            welcome={MESSAGES.identity.welcomeBack}
-          >
-            <div className="-mt-2 flex justify-end">
-              <Link to={paths.forget} className={`${textLinkClass} text-sm`}>
-                {MESSAGES.identity.forgetLink}
-              </Link>
-            </div>
-          </CredentialsForm>
-        </div>
+        {secondStep ? (
+          <TwoFactorStep
+            onRestart={(reason) => {
+              setRestartReason(reason);
+              setSecondStep(false);
+            }}
+          />
+        ) : (
+          <div className="space-y-6">
+            {googleError && <FormAlert tone="error">{googleError}</FormAlert>}
+            {restartReason && <FormAlert tone="error">{restartReason}</FormAlert>}
+            <GoogleSignInButton />
+            <OrDivider />
+            <CredentialsForm
+              title="Sign in"
+              busyLabel="Signing in..."
+              icon={LogIn}
+              codes={{ user_not_found: 'email', wrong_password: 'password' }}
+              send={async (credentials) => {
+                const outcome = await signIn.mutateAsync(credentials);
+                if (outcome === 'second-step') {
+                  setRestartReason(undefined);
+                  setSecondStep(true);
+                }
+                return outcome;
+              }}
+              welcome={MESSAGES.identity.welcomeBack}
+            >
+              <div className="-mt-2 flex justify-end">
+                <Link to={paths.forget} className={`${textLinkClass} text-sm`}>
+                  {MESSAGES.identity.forgetLink}
+                </Link>
+              </div>
+            </CredentialsForm>
+          </div>
+        )}
       </AuthLayout>
     </LeaveWhenSignedIn>
   );
