@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import {
   accountLink,
   adminLink,
+  adminSecretOf,
   emailField,
   expectSignedIn,
   expectSignedOut,
@@ -19,6 +20,7 @@ import {
   signUpForm,
   signUpThroughUi,
 } from './support/accounts';
+import { signInWithCodeThroughUi } from './support/two-factor';
 import { expect, test } from './support/fixtures';
 import { ADMIN, GOOGLE_USER } from './support/identities';
 import { linkIn, newestMailTo } from './support/mail';
@@ -318,10 +320,11 @@ test.describe('accounts', () => {
     expect(promote.status()).toBe(403);
   });
 
-  test('the administrator, signed in through the UI, sees the Admin link', async ({ page }) => {
+  test('the administrator, signed in through the UI, sees the Admin link', async ({ page, baseURL }) => {
     await page.goto('/');
     await expect(adminLink(page)).toHaveCount(0);
-    await signInThroughUi(page, ADMIN);
+    // The administrator has two-step sign-in on (global setup): the password, then the app's code.
+    await signInWithCodeThroughUi(page, ADMIN, adminSecretOf(baseURL!));
     await expect(adminLink(page)).toHaveAttribute('href', '/admin');
     await expect(profileCard(page).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     await expect(profileCard(page)).toContainText('Administrator');
