@@ -88,6 +88,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   /** Two-step sign-in (an authenticator app) is on. */
   twoFactor: z.boolean(),
+  /** How many passkeys the account holds (each is a second factor too). */
+  passkeys: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   'staff.two-factor-on': 'Turned two-step sign-in on',
   'staff.two-factor-off': 'Turned two-step sign-in off',
   'staff.recovery-codes': 'Renewed recovery codes',
+  'staff.passkey-added': 'Added a passkey',
+  'staff.passkey-removed': 'Removed a passkey',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

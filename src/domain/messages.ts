@@ -229,9 +229,21 @@ export const MESSAGES = {
     wrongCode: 'That code is not right',
     expired: 'Your sign-in took too long: enter your email and password again',
     locked: 'Too many wrong codes: try again in 15 minutes',
-    staffRequired: 'Staff accounts need two-step sign-in: set it up to use the admin panel',
-    staffSignInAgain: 'Sign in again with your authenticator code to use the admin panel',
+    staffRequired: 'Staff accounts need two-step sign-in or a passkey: set one up to use the admin panel',
+    staffSignInAgain: 'Sign in again with your authenticator code or a passkey to use the admin panel',
     recoveryRenewed: 'New recovery codes: the old ones no longer work',
+  },
+  /** Passkeys: sign in with the device's lock instead of a password (issue 20). */
+  passkeys: {
+    added: 'Passkey added',
+    removed: 'Passkey removed',
+    notFound: 'This passkey is already gone',
+    invalid: 'The passkey’s answer is not valid: try again',
+    expired: 'The passkey request expired: try again',
+    notRecognised: 'This passkey is not registered here: sign in with your password',
+    failed: 'The passkey could not be checked: try again',
+    name: `A passkey’s name is at most 60 characters`,
+    defaultName: 'Passkey',
   },
   /** The account page's list of signed-in devices (issue 20). */
   sessions: {

@@ -29,6 +29,7 @@ import {
   reviews,
   sessions,
   shoes,
+  passkeys,
   stockEntries,
   twoFactors,
   users,
@@ -136,6 +137,7 @@ const NOT_THE_ADMINISTRATOR = '403 administrator';
 const TWO_FACTOR_ON = '409 two_factor_on';
 const TWO_FACTOR_OFF = '409 two_factor_off';
 const SIGN_IN_EXPIRED = '401 sign_in_expired';
+const PASSKEY_EXPIRED = '400 passkey_expired';
 type Outcome =
   | typeof OK
   | typeof OWN_ONLY
@@ -153,7 +155,8 @@ type Outcome =
   | typeof NOT_THE_ADMINISTRATOR
   | typeof TWO_FACTOR_ON
   | typeof TWO_FACTOR_OFF
-  | typeof SIGN_IN_EXPIRED;
+  | typeof SIGN_IN_EXPIRED
+  | typeof PASSKEY_EXPIRED;
 
 /** The same outcome for all six roles. */
 const anyone = (outcome: Outcome): Record<Role, Outcome> => ({
@@ -377,6 +380,31 @@ const cookieSessionAlive = async (account: Account) => {
  * Another session of the account (a second device), beside the one the walk signs in with. Always
  * the user's: a disabled account's refusal ends every session it holds, its own second one too.
  */
+/** A passkey of `account`'s, stored as better-auth keeps one after a registration. */
+async function storedPasskey(account: { id: string }): Promise<Record<string, string>> {
+  const id = `matrix-${crypto.randomBytes(8).toString('hex')}`;
+  await db()
+    .insert(passkeys)
+    .values({
+      id,
+      name: 'Matrix key',
+      userId: account.id,
+      publicKey: 'cHVibGljLWtleQ',
+      credentialID: `credential-${id}`,
+      deviceType: 'singleDevice',
+    });
+  return { passkey: id };
+}
+const passkeyExists = async (id: string) =>
+  (await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, id))).length === 1;
+/** A WebAuthn answer of the right shape, whose challenge the shop never gave. */
+const webAuthnAnswer = (response: Record<string, string>) => ({
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response,
+});
+
 async function secondSession(account: { id: string }): Promise<Record<string, string>> {
   const id = `matrix-${crypto.randomBytes(8).toString('hex')}`;
   await db()
@@ -844,6 +872,80 @@ const ROWS: Row[] = [
     request: () => post(`/api/account/two-factor/${action}`, { password: 'not-the-password' }),
     state: async ({ actor, owner }) => twoFactorOf((actor ?? owner).id),
   })),
+  {
+    route: 'GET /api/account/passkeys',
+    outcomes: ownAccount,
+    prepare: () => storedPasskey(accounts.user),
+    request: () => get('/api/account/passkeys'),
+    check: (response, { actor, fixture }) => {
+      const ids = (response.json() as { _id: string }[]).map((passkey) => passkey._id);
+      expect(ids.includes(fixture.passkey!)).toBe(actor === accounts.user);
+    },
+  },
+  {
+    route: 'POST /api/account/passkeys/options',
+    note: 'with a wrong password',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: WRONG_PASSWORD,
+      'other user': WRONG_PASSWORD,
+      'disabled user': DISABLED,
+      manager: WRONG_PASSWORD,
+      administrator: WRONG_PASSWORD,
+    },
+    request: () => post('/api/account/passkeys/options', { password: 'not-the-password' }),
+  },
+  {
+    route: 'POST /api/account/passkeys',
+    note: 'an answer to a challenge the shop never gave',
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: PASSKEY_EXPIRED,
+      'other user': PASSKEY_EXPIRED,
+      'disabled user': DISABLED,
+      manager: PASSKEY_EXPIRED,
+      administrator: PASSKEY_EXPIRED,
+    },
+    request: () =>
+      post('/api/account/passkeys', {
+        response: webAuthnAnswer({ clientDataJSON: 'AAAA', attestationObject: 'AAAA' }),
+      }),
+    state: async ({ owner }) =>
+      (await db().select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, owner.id))).length,
+  },
+  {
+    route: 'DELETE /api/account/passkeys/{id}',
+    note: "the user's passkey",
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: OK,
+      // Someone else's passkey answers like one that is gone.
+      'other user': NOT_FOUND,
+      'disabled user': DISABLED,
+      manager: NOT_FOUND,
+      administrator: NOT_FOUND,
+    },
+    prepare: () => storedPasskey(accounts.user),
+    request: ({ fixture }) => del(`/api/account/passkeys/${fixture.passkey}`),
+    state: ({ fixture }) => passkeyExists(fixture.passkey!),
+    after: () => false,
+  },
+  {
+    route: 'POST /api/account/sign-in/passkey/options',
+    outcomes: anyone(OK),
+    request: () => post('/api/account/sign-in/passkey/options'),
+    check: (response) => expect(response.json()).toMatchObject({ challenge: expect.any(String) }),
+  },
+  {
+    route: 'POST /api/account/sign-in/passkey',
+    note: 'an answer to a challenge the shop never gave',
+    outcomes: anyone(PASSKEY_EXPIRED),
+    request: () =>
+      post('/api/account/sign-in/passkey', {
+        response: webAuthnAnswer({ clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' }),
+      }),
+    state: ({ owner }) => sessionCount(owner.id),
+  },
   {
     route: 'POST /api/account/delete',
     // The walk's accounts must survive it: a wrong password, refused for all (tests/api/your-data.test.ts

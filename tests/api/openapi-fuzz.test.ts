@@ -70,7 +70,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 74;
+const OPERATIONS = 80;
 
 /**
  * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
@@ -106,6 +106,15 @@ const CANNOT_SUCCEED: Record<string, string> = {
   'POST /api/account/two-factor/confirm':
     'it needs the current code of a secret just set up, which only an authenticator app computes ' +
     '(tests/api/two-factor.test.ts turns two-step sign-in on)',
+  'POST /api/account/passkeys':
+    'it takes a WebAuthn answer that an authenticator signed for a challenge the shop just gave ' +
+    '(tests/e2e/passkeys.spec.ts adds passkeys with Chromium’s virtual authenticator)',
+  'POST /api/account/sign-in/passkey':
+    'it takes an assertion signed by a registered passkey for a fresh challenge ' +
+    '(tests/e2e/passkeys.spec.ts signs in with one)',
+  'DELETE /api/account/passkeys/{id}':
+    'it needs the id of one of the signed-in user’s passkeys, made only by an authenticator ' +
+    '(tests/api/passkeys.test.ts removes them, and never another’s)',
   'PUT /api/shoes/{id}':
     'a modify goes through only as the administrator, with the shoe’s current version and seven ' +
     'letters-only fields at once: 1 in 40 upload runs at best (tests/api/catalog-admin.test.ts modifies shoes)',

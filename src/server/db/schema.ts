@@ -487,6 +487,30 @@ export const twoFactors = pgTable(
   (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
 );
 
+/**
+ * better-auth's passkeys (WebAuthn credentials): the public key and its signature counter; the
+ * private key never leaves the person's device.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull().default(0),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
 export const accounts = pgTable(
   'accounts',
   {

@@ -19,6 +19,7 @@ import { mailRoutes } from './mail/routes.js';
 import { restockRoutes } from './restock/routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { twoFactorRoutes } from './two-factor/routes.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
@@ -46,6 +47,11 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   });
   await api.register(twoFactorRoutes, {
     twoFactor: services.twoFactor,
+    currentUser,
+    attempts: services.attempts,
+  });
+  await api.register(passkeyRoutes, {
+    passkeys: services.passkeys,
     currentUser,
     attempts: services.attempts,
   });

@@ -31,6 +31,8 @@ import { createAuditRepository } from '../modules/audit/repository.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
 import { createSessionService } from '../modules/sessions/service.js';
 import { createTwoFactorRepository } from '../modules/two-factor/repository.js';
+import { createPasskeyRepository } from '../modules/passkeys/repository.js';
+import { createPasskeyService } from '../modules/passkeys/service.js';
 import { createTwoFactorService } from '../modules/two-factor/service.js';
 import { createYourDataRepository } from '../modules/your-data/repository.js';
 import { createYourDataService } from '../modules/your-data/service.js';
@@ -177,6 +179,13 @@ export async function createServices(options: ServicesOptions) {
       auth,
       identities,
       repository: createTwoFactorRepository(db),
+      audit,
+      adminEmail,
+    }),
+    passkeys: createPasskeyService({
+      auth,
+      identities,
+      repository: createPasskeyRepository(db),
       audit,
       adminEmail,
     }),

@@ -34,6 +34,8 @@ export const userKeys = {
   orders: ['user', 'orders'] as const,
   userOrders: (userId: string) => ['user', 'orders', 'list', userId] as const,
   order: (idPayment: string) => ['user', 'orders', 'one', idPayment] as const,
+  /** `GET /api/account/passkeys`: the user's passkeys. */
+  passkeys: ['user', 'passkeys'] as const,
   /** `GET /api/account/sessions`: where the user is signed in. */
   sessions: ['user', 'sessions'] as const,
   /** `GET /api/favorites/{userId}`: the user's favorite shoes. */

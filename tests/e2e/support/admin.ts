@@ -52,10 +52,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server/main.ts` as playwright.config.ts's webServer does; resolves once it answers. */
-async function startShop(): Promise<{ baseURL: string; stop(): Promise<void> }> {
+/**
+ * Starts `src/server/main.ts` as playwright.config.ts's webServer does; resolves once it answers.
+ * `host` names it in its public address: passkeys need a domain (`localhost`), never an IP address.
+ */
+export async function startShop(
+  host: '127.0.0.1' | 'localhost' = '127.0.0.1',
+): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${host}:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-admin-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

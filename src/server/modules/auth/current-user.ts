@@ -1,7 +1,15 @@
 import { authHeaders } from './auth-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../../domain/account.js';
-import { accountDisabled, forbidden, roleOf, toUser, twoFactorRequired, unauthorized } from './identity.js';
+import {
+  accountDisabled,
+  forbidden,
+  hasSecondFactor,
+  roleOf,
+  toUser,
+  twoFactorRequired,
+  unauthorized,
+} from './identity.js';
 import type { AuthRepository, UserRow } from './repository.js';
 import type { Auth } from './service.js';
 
@@ -83,10 +91,10 @@ export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository
     requireAdmin: async (request: FastifyRequest, _reply: FastifyReply) => {
       const row = await requireRow(request);
       if (roleOf(row, adminEmail) === 'user') throw forbidden();
-      // Both: two-step sign-in is on now, and this session began with its code.
-      if (!row.twoFactorEnabled || !(await signedIn(request))!.secondFactor) {
-        throw twoFactorRequired(row.twoFactorEnabled);
-      }
+      // Both: a second factor is set up now (two-step sign-in or a passkey), and this session
+      // began with one.
+      const enrolled = hasSecondFactor(row);
+      if (!enrolled || !(await signedIn(request))!.secondFactor) throw twoFactorRequired(enrolled);
     },
   };
 }

@@ -1,10 +1,22 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema.js';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema.js';
 
-/** A user as stored: better-auth's columns plus our status and manager flag. */
-export type UserRow = typeof users.$inferSelect;
+/**
+ * A user as stored (better-auth's columns plus our status and manager flag), and how many passkeys
+ * they hold: a passkey is a second factor, as two-step sign-in is.
+ */
+export type UserRow = typeof users.$inferSelect & { passkeyCount: number };
+
+/** The columns every read of a UserRow selects (or returns). */
+export const userRowColumns = {
+  ...getTableColumns(users),
+  // Spelled out: inside a subquery Drizzle leaves column names unqualified, and "id" would then
+  // be the passkey's own.
+  passkeyCount:
+    sql<number>`(select count(*) from "passkeys" where "passkeys"."user_id" = "users"."id")`.mapWith(Number),
+};
 
 /**
  * Identity records: the user rows better-auth keeps (through its Drizzle adapter, below) and the
@@ -21,18 +33,19 @@ export function createAuthRepository(db: Database) {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        passkey: passkeys,
       },
     }),
 
     async findUser(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await db.select(userRowColumns).from(users).where(eq(users.id, id));
       return row;
     },
 
     /** Emails are matched whatever their case. */
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
-        .select()
+        .select(userRowColumns)
         .from(users)
         .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
       return row;

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { passkey } from '@better-auth/passkey';
 import { PASSWORD_LENGTH } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -23,7 +24,12 @@ const SESSION_DAYS = 30;
 export const APP_NAME = 'Sneaker Street';
 
 /** The better-auth endpoints that end a sign-in with a second factor: their sessions count as strong. */
-const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const SECOND_FACTOR_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  // A passkey is something you have, unlocked by something you know or are: two factors at once.
+  '/passkey/verify-authentication',
+]);
 
 /**
  * Authenticator codes (TOTP, 6 digits, 30 s) with ten one-time recovery codes. A pending sign-in
@@ -62,6 +68,9 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
         secondFactor: { type: 'boolean', defaultValue: false, input: false },
       },
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Adding a passkey asks for the password again (passkeys routes), which proves more than a
+      // session's age would: better-auth's freshness window is not used.
+      freshAge: 0,
       updateAge: 24 * 60 * 60,
     },
     emailAndPassword: {
@@ -89,6 +98,8 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
     },
     plugins: [
       twoFactorPlugin(),
+      // WebAuthn for the shop's own address: its host is the relying party, its origin the only one.
+      passkey({ rpID: new URL(publicUrl).hostname, rpName: APP_NAME, origin: new URL(publicUrl).origin }),
       ...(google
         ? [
             genericOAuth({

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { recordAudit, type Actor } from '../audit/repository.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { users } from '../../db/schema.js';
-import type { UserRow } from '../auth/repository.js';
+import { userRowColumns, type UserRow } from '../auth/repository.js';
 
 /** The administrator's view of the users: a searchable page of them, and their status and role. */
 export function createUserRepository(db: Database) {
@@ -20,7 +20,7 @@ export function createUserRepository(db: Database) {
         : undefined;
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(userRowColumns)
           .from(users)
           .where(where)
           .orderBy(asc(users.createdAt), asc(users.id))
@@ -32,7 +32,7 @@ export function createUserRepository(db: Database) {
     },
 
     async find(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await db.select(userRowColumns).from(users).where(eq(users.id, id));
       return row;
     },
 
@@ -52,7 +52,7 @@ export function createUserRepository(db: Database) {
           .update(users)
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(users.id, id))
-          .returning();
+          .returning(userRowColumns);
         if (!row || !before) return undefined;
         await recordAudit(tx, {
           actor,

@@ -16,14 +16,16 @@ const StaffTwoFactorGate = lazy(() => import('../two-factor/staff-two-factor-gat
 export function RequireAdmin() {
   const { data: user, isPending } = useSession();
   const staff = canUseAdminPanel(user);
-  const secondFactor = useSecondFactor(Boolean(staff && user?.twoFactor));
+  // Two-step sign-in or a passkey: either is a second factor.
+  const enrolled = Boolean(user && (user.twoFactor || user.passkeys > 0));
+  const secondFactor = useSecondFactor(staff && enrolled);
   if (isPending) return <PageLoading />;
   if (!staff || !user) return <Navigate to={paths.home} replace />;
-  if (user.twoFactor && secondFactor.isPending) return <PageLoading />;
-  if (!user.twoFactor || secondFactor.data === false) {
+  if (enrolled && secondFactor.isPending) return <PageLoading />;
+  if (!enrolled || secondFactor.data === false) {
     return (
       <Suspense fallback={<PageLoading />}>
-        <StaffTwoFactorGate user={user} />
+        <StaffTwoFactorGate user={user} enrolled={enrolled} />
       </Suspense>
     );
   }

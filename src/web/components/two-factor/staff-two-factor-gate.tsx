@@ -20,20 +20,20 @@ import { TwoFactorSetup } from './two-factor-setup';
  * the setup, when two-step sign-in is not on yet; or a way to sign in again with the code, when
  * this session began without it (Google, or a device signed in before the setup).
  */
-export default function StaffTwoFactorGate({ user }: { user: User }) {
+export default function StaffTwoFactorGate({ user, enrolled }: { user: User; enrolled: boolean }) {
   return (
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader
         eyebrow="Admin panel"
-        title={user.twoFactor ? 'Sign in with your code' : 'Set up two-step sign-in'}
+        title={enrolled ? 'Sign in with your code' : 'Set up two-step sign-in'}
         description={
-          user.twoFactor
+          enrolled
             ? MESSAGES.twoFactor.staffSignInAgain
-            : 'Staff accounts can change the shop, so they sign in with a password and a code from an authenticator app on their phone. Set it up once to open the admin panel.'
+            : 'Staff accounts can change the shop, so they sign in with a password and a code from an authenticator app on their phone (or with a passkey, added on your account page). Set it up once to open the admin panel.'
         }
       />
       <div className={`${cardClass} max-w-2xl`}>
-        {user.twoFactor ? <SignInAgain /> : <TwoFactorSetup email={user.email} />}
+        {enrolled ? <SignInAgain /> : <TwoFactorSetup email={user.email} />}
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { OrdersSection } from './orders-section';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { useGoogleWelcome } from './use-google-welcome';
@@ -28,6 +29,7 @@ export default function AccountPage() {
           <ProfileForm key={user.name} user={user} />
           <ChangePasswordForm email={user.email} />
           <TwoFactorSection user={user} />
+          <PasskeysSection user={user} />
           <AvatarForm user={user} />
           <SessionsSection />
           <OrdersSection userId={user._id} />

@@ -4,6 +4,7 @@ import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { startGoogleSignIn } from '../../api/start-google-sign-in';
 import { useProviders } from '../../api/use-providers';
+import { providerButtonClass } from './provider-button-class';
 
 function GoogleLogo() {
   return (
@@ -61,7 +62,7 @@ export function GoogleSignInButton() {
       type="button"
       onClick={() => void start()}
       disabled={!available || starting}
-      className="group inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-full border border-gray-300 bg-white px-5 py-3 text-sm font-bold text-ink transition-colors hover:border-ink hover:bg-paper disabled:cursor-not-allowed disabled:text-gray-600 disabled:hover:border-gray-300 disabled:hover:bg-white"
+      className={providerButtonClass}
     >
       <GoogleLogo />
       {label}

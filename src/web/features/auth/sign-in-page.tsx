@@ -15,6 +15,7 @@ import { GoogleSignInButton } from './google-sign-in-button';
 import { googleErrorMessage } from './google-error';
 import { LeaveWhenSignedIn } from './leave-when-signed-in';
 import { OrDivider } from './or-divider';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
 
 /** `/signin` (spec §2): email and password, Google, links to sign-up and recovery, Back Home. */
@@ -70,7 +71,10 @@ export default function SignInPage() {
           <div className="space-y-6">
             {googleError && <FormAlert tone="error">{googleError}</FormAlert>}
             {restartReason && <FormAlert tone="error">{restartReason}</FormAlert>}
-            <GoogleSignInButton />
+            <div className="space-y-3">
+              <GoogleSignInButton />
+              <PasskeySignInButton />
+            </div>
             <OrDivider />
             <CredentialsForm
               title="Sign in"
