@@ -152,4 +152,18 @@ describe('passkeys', () => {
       .where(eq(auditLog.actorEmail, manager.email));
     expect(entries.map((entry) => entry.action)).toContain('staff.passkey-removed');
   });
+
+  it('are in the shopper’s data download (name and date, no key) and go with the account', async () => {
+    const shopper = await signUp(t.app);
+    const id = await storedPasskey(shopper.user._id, 'Tablet');
+    const data = await send('GET', '/api/account/data', shopper.cookie);
+    expect(data.json().passkeys).toEqual([{ name: 'Tablet', addedAt: expect.any(String) }]);
+    expect(data.body).not.toContain(`cred-${id}`);
+    expect(data.body).not.toContain('cHVibGljLWtleQ');
+    const deleted = await send('POST', '/api/account/delete', shopper.cookie, { password: shopper.password });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, shopper.user._id))).toEqual(
+      [],
+    );
+  });
 });

@@ -9,6 +9,7 @@ import {
   mailOutbox,
   newsletterSubscribers,
   orders,
+  passkeys,
   restockRequests,
   reviews,
   sessions,
@@ -34,7 +35,7 @@ export function createYourDataRepository(db: Database) {
 
     /** What the download holds besides the orders (the orders repository reads those). */
     async holdings(userId: string, email: string) {
-      const [profile, ownReviews, ownFavorites, newsletter, restock, signIns, linked, messages] =
+      const [profile, ownReviews, ownFavorites, newsletter, restock, signIns, linked, messages, keys] =
         await Promise.all([
           db
             .select({
@@ -108,6 +109,12 @@ export function createYourDataRepository(db: Database) {
             .from(contactMessages)
             .where(sameEmail(contactMessages.email, email))
             .orderBy(asc(contactMessages.createdAt)),
+          // A passkey's name and date; its public key identifies nothing about the person.
+          db
+            .select({ name: passkeys.name, addedAt: passkeys.createdAt })
+            .from(passkeys)
+            .where(eq(passkeys.userId, userId))
+            .orderBy(asc(passkeys.createdAt)),
         ]);
       return {
         profile: profile[0],
@@ -117,6 +124,7 @@ export function createYourDataRepository(db: Database) {
         restockRequests: restock,
         sessions: signIns,
         signInMethods: linked,
+        passkeys: keys,
         contactMessages: messages,
       };
     },
@@ -133,6 +141,7 @@ export function createYourDataRepository(db: Database) {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(accounts).where(eq(accounts.userId, userId));
         await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+        await tx.delete(passkeys).where(eq(passkeys.userId, userId));
         // A password-reset token names the user in its value.
         await tx.delete(verifications).where(eq(verifications.value, userId));
         await tx.delete(favorites).where(eq(favorites.userId, userId));
