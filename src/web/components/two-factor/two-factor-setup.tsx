@@ -1,6 +1,5 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { passwordAgainSchema } from '../../../domain/account';
 import type { TwoFactorSetup as Setup } from '../../../domain/contracts/two-factor';
 import { NOTICE_MS } from '../../../domain/constants';
 import { confirmTwoFactorSchema } from '../../../domain/two-factor';
@@ -8,7 +7,7 @@ import { useConfirmTwoFactor, useStartTwoFactor } from '../../api/two-factor';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../forms/form-alert';
 import { InputField } from '../forms/input-field';
-import { PasswordField } from '../forms/password-field';
+import { PasswordAgainForm } from '../forms/password-again-form';
 import { SubmitButton } from '../forms/submit-button';
 import { useSchemaForm } from '../forms/use-schema-form';
 import { RecoveryCodes } from './recovery-codes';
@@ -28,44 +27,16 @@ export function TwoFactorSetup({ email }: { email: string }) {
 }
 
 function PasswordStep({ email, onStarted }: { email: string; onStarted: (setup: Setup) => void }) {
-  const id = useId();
   const start = useStartTwoFactor();
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(passwordAgainSchema, {
-    defaultValues: { password: '' },
-    codes: { wrong_password: 'password' },
-  });
-  const onSubmit = submit(async (input) => onStarted(await start.mutateAsync(input)));
-
   return (
-    <form
-      method="post"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Set up two-step sign-in"
-      className="space-y-4"
-    >
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={`${id}-password`}
-        label="Type your password to begin"
-        error={errors.password?.message}
-        autoComplete="current-password"
-        {...register('password')}
-      />
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-      <SubmitButton
-        label="Set up two-step sign-in"
-        busyLabel="Starting..."
-        icon={ShieldCheck}
-        busy={isSubmitting}
-        className="w-full sm:w-auto"
-      />
-    </form>
+    <PasswordAgainForm
+      email={email}
+      label="Set up two-step sign-in"
+      busyLabel="Starting..."
+      icon={ShieldCheck}
+      passwordLabel="Type your password to begin"
+      send={async (input) => onStarted(await start.mutateAsync(input))}
+    />
   );
 }
 

@@ -1,16 +1,15 @@
-import { RefreshCw, ShieldCheck, ShieldOff, type LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { passwordAgainSchema, type PasswordAgainInput, type User } from '../../../domain/account';
+import { RefreshCw, ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import type { User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { useRenewRecoveryCodes, useTurnOffTwoFactor } from '../../api/two-factor';
-import { FormAlert } from '../../components/forms/form-alert';
-import { PasswordField } from '../../components/forms/password-field';
-import { SubmitButton } from '../../components/forms/submit-button';
-import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { PasswordAgainForm } from '../../components/forms/password-again-form';
 import { RecoveryCodes } from '../../components/two-factor/recovery-codes';
 import { TwoFactorSetup } from '../../components/two-factor/two-factor-setup';
 import { toast } from '../../lib/toast';
 import { AccountSection } from './account-section';
+
+const SEPARATED = 'space-y-4 border-t border-gray-200 pt-5';
 
 /** Two-step sign-in on /account (issue 20): set up, recovery codes renewed, turned off. */
 export function TwoFactorSection({ user }: { user: User }) {
@@ -49,6 +48,8 @@ function TwoFactorOn({ user }: { user: User }) {
           label="New recovery codes"
           busyLabel="Renewing..."
           icon={RefreshCw}
+          passwordLabel="Your password"
+          className={SEPARATED}
           hint="Lost your recovery codes? New ones replace them all."
           send={async (input) => {
             const answer = await renew.mutateAsync(input);
@@ -62,6 +63,8 @@ function TwoFactorOn({ user }: { user: User }) {
         label="Turn off two-step sign-in"
         busyLabel="Turning off..."
         icon={ShieldOff}
+        passwordLabel="Your password"
+        className={SEPARATED}
         hint={
           user.role === 'user'
             ? 'Your password alone will sign you in again.'
@@ -73,60 +76,5 @@ function TwoFactorOn({ user }: { user: User }) {
         }}
       />
     </div>
-  );
-}
-
-interface PasswordAgainFormProps {
-  email: string;
-  label: string;
-  busyLabel: string;
-  icon: LucideIcon;
-  hint: string;
-  send: (input: PasswordAgainInput) => Promise<void>;
-}
-
-/** One change that asks for the password again. */
-function PasswordAgainForm({ email, label, busyLabel, icon, hint, send }: PasswordAgainFormProps) {
-  const id = useId();
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(passwordAgainSchema, {
-    defaultValues: { password: '' },
-    codes: { wrong_password: 'password' },
-  });
-  const onSubmit = submit(async (input) => {
-    await send(input);
-    reset();
-  });
-  return (
-    <form
-      method="post"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={label}
-      className="space-y-4 border-t border-gray-200 pt-5"
-    >
-      <p className="text-sm text-gray-700">{hint}</p>
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={`${id}-password`}
-        label="Your password"
-        error={errors.password?.message}
-        autoComplete="current-password"
-        {...register('password')}
-      />
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-      <SubmitButton
-        label={label}
-        busyLabel={busyLabel}
-        icon={icon}
-        busy={isSubmitting}
-        className="w-full sm:w-auto"
-      />
-    </form>
   );
 }
