@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT]`: load
  * figures for the shop's main routes, each next to a baseline route of the same server that answers,
- * from memory, a constant JSON of the same size, so the ratios mean something on a noisy shared
- * machine. `--instances N` (PostgreSQL only) instead spawns N server processes and compares their
+ * from memory, a constant JSON of the same size, and next to a bare Fastify process answering the
+ * very same bytes (bench/bare-server.ts), so the ratios mean something on a noisy shared machine. `--instances N` (PostgreSQL only) instead spawns N server processes and compares their
  * throughput with one's (bench/multi-load.ts). Measures and prints; asserts nothing.
  * See docs/performance.md.
  */
@@ -22,12 +22,17 @@ import { benchInstances } from './multi-load.js';
 import { parseOptions } from './options.js';
 import { saveResult } from './results.js';
 import { benchScenarios } from './scenarios.js';
+import { startBareBaseline } from './bare-baseline.js';
 
 interface Row extends LoadFigures {
   route: string;
   connections: number;
+  /** The same server's in-memory route answering a constant body of the same size. */
   baselineRequestsPerSecond: number;
   ratio: number;
+  /** A bare Fastify process answering the very same bytes (bench/bare-server.ts). */
+  bareRequestsPerSecond: number;
+  bareRatio: number;
 }
 
 async function main() {
@@ -81,15 +86,31 @@ async function main() {
 
   const rows: Row[] = [];
   const baselineCache = new Map<string, LoadFigures>();
+  const bare = await startBareBaseline();
+  const bareCache = new Map<string, LoadFigures>();
   for (const scenario of scenarios) {
     const connections = scenario.connections ?? options.connections;
-    const body = scenario.baselineBody ?? (await (await fetch(`${address}${scenario.path}`)).text());
+    const sample =
+      scenario.baselineBody === undefined ? await fetch(`${address}${scenario.path}`) : undefined;
+    const bytes = sample
+      ? Buffer.from(await sample.arrayBuffer())
+      : Buffer.from(scenario.baselineBody ?? '', 'utf8');
+    const body = bytes.toString('utf8');
     const key = `${body.length}-${connections}`;
     baselines.set(key, body);
     let baseline = baselineCache.get(key);
     if (!baseline) {
       baseline = await load(`${address}/bench/baseline/${key}`, { connections, seconds: options.seconds });
       baselineCache.set(key, baseline);
+    }
+    // The same bytes and content type, from a process that does nothing else.
+    const bareKey = `${scenario.path}-${connections}`;
+    let bareFigures = bareCache.get(bareKey);
+    if (!bareFigures) {
+      const type = sample?.headers.get('content-type') ?? 'application/json; charset=utf-8';
+      const url = await bare.serve(bareKey, bytes, type);
+      bareFigures = await load(url, { connections, seconds: options.seconds });
+      bareCache.set(bareKey, bareFigures);
     }
     const target = scenario.load?.uniqueUrls ? uncachedPath(scenario.path) : scenario.path;
     const measured = await load(`${address}${target}`, {
@@ -103,12 +124,16 @@ async function main() {
       ...measured,
       baselineRequestsPerSecond: baseline.requestsPerSecond,
       ratio: measured.requestsPerSecond / baseline.requestsPerSecond,
+      bareRequestsPerSecond: bareFigures.requestsPerSecond,
+      bareRatio: measured.requestsPerSecond / bareFigures.requestsPerSecond,
     };
     rows.push(row);
     console.log(
-      `  ${row.route}: ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.p99} ms, ratio ${row.ratio.toFixed(2)}`,
+      `  ${row.route}: ${Math.round(row.requestsPerSecond)} req/s, p99 ${row.p99} ms, ratio ${row.ratio.toFixed(2)}, ` +
+        `vs bare Fastify ${row.bareRatio.toFixed(3)}`,
     );
   }
+  await bare.stop();
 
   console.log(
     `\n${catalogue.shoes} shoes on ${options.db}, ${options.seconds} s per route, ${os.cpus().length} CPUs. ` +
@@ -129,6 +154,8 @@ async function main() {
       errors: row.errors,
       'baseline req/s': Math.round(row.baselineRequestsPerSecond),
       ratio: row.ratio.toFixed(2),
+      'bare req/s': Math.round(row.bareRequestsPerSecond),
+      'vs bare': row.bareRatio.toFixed(3),
     })),
   );
 
