@@ -1,7 +1,7 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { secureCookiesOverHttps } from '../http/secure-cookies.js';
+import { securityHeaders } from '../http/security-headers.js';
 import { imageOriginsOf } from '../storage/image-storage.js';
 
 /**
@@ -13,7 +13,7 @@ import { imageOriginsOf } from '../storage/image-storage.js';
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   // With Stripe, the payment form loads Stripe.js, whose card field is a frame that talks to Stripe's API.
   const stripeJs = config.PAYMENTS === 'stripe';
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -25,6 +25,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         upgradeInsecureRequests: null,
       },
     },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', secureCookiesOverHttps);
 }
