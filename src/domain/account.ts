@@ -73,7 +73,7 @@ export type PasswordAgainInput = z.input<typeof passwordAgainSchema>;
 export const deleteAccountSchema = passwordAgainSchema;
 export type DeleteAccountInput = PasswordAgainInput;
 
-export { canUseAdminPanel, ROLES, type Role } from './roles.js';
+export { canUseAdminPanel, hasSecondFactor, ROLES, type Role } from './roles.js';
 
 /** The user record of spec §3 (+ name, image and role for the account screen). */
 export const userSchema = z.object({

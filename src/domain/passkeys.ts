@@ -20,7 +20,6 @@ const passkeyNameSchema = z
 
 /** The account page's form: a name for the passkey (optional) and the password again. */
 export const addPasskeyFormSchema = passwordAgainSchema.extend({ name: passkeyNameSchema });
-export type AddPasskeyFormInput = z.input<typeof addPasskeyFormSchema>;
 
 /** A WebAuthn answer (registration or assertion), as the browser's library serializes it. */
 const webAuthnAnswer = <T extends z.ZodRawShape>(response: T) =>
@@ -43,7 +42,6 @@ export const addPasskeySchema = z
     name: passkeyNameSchema.optional(),
   })
   .strict();
-export type AddPasskeyInput = z.input<typeof addPasskeySchema>;
 
 export const passkeySignInSchema = z
   .object({

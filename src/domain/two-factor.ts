@@ -30,10 +30,8 @@ export const twoFactorCodeSchema = z
         : [RECOVERY_CODE, MESSAGES.twoFactor.recoveryFormat];
     if (!pattern.test(code)) context.addIssue({ code: 'custom', path: ['code'], message });
   });
-export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 
 /** Confirming a new authenticator: its first code. */
 export const confirmTwoFactorSchema = z
   .object({ code: codeField.pipe(z.string().regex(AUTHENTICATOR_CODE, MESSAGES.twoFactor.codeFormat)) })
   .strict();
-export type ConfirmTwoFactorInput = z.input<typeof confirmTwoFactorSchema>;

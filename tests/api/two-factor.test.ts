@@ -147,6 +147,19 @@ describe('signing in with two-step sign-in on', () => {
     expect(replay.json().error).toEqual({ code: 'sign_in_expired', message: MESSAGES.twoFactor.expired });
   });
 
+  it('refuses the code of an account disabled after its password step, as a disabled account', async () => {
+    const shopper = await signUp(t.app);
+    const { secret } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);
+    const pending = await passwordStep(shopper.email, shopper.password);
+    const before = await sessionsOf(shopper.user._id);
+    await t.database.db.update(users).set({ status: 'Disabled' }).where(eq(users.id, shopper.user._id));
+    const refused = await secondStep(pending, authenticatorCode(secret));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'account_disabled', message: MESSAGES.identity.disabled });
+    // No session began.
+    expect(await sessionsOf(shopper.user._id)).toBe(before);
+  });
+
   it('takes each recovery code once', async () => {
     const shopper = await signUp(t.app);
     const { recoveryCodes } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password);

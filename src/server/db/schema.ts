@@ -459,7 +459,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    /** Begun with a second factor (an authenticator or recovery code): staff sessions need it. */
+    /** Begun with a second factor (an authenticator or recovery code, or a passkey): staff sessions need it. */
     secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

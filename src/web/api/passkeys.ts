@@ -1,8 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { passwordAgainSchema } from '../../domain/account';
 import { messageAnswerSchema, userAnswerSchema } from '../../domain/contracts/answers';
-import { passkeyAddedSchema, passkeyListSchema, webAuthnOptionsSchema } from '../../domain/passkeys';
+import {
+  type addPasskeyFormSchema,
+  passkeyAddedSchema,
+  passkeyListSchema,
+  webAuthnOptionsSchema,
+} from '../../domain/passkeys';
 import { apiUrl, getData, sendJson } from './http';
 import { sessionKey, userKeys } from './query-keys';
 import { secondFactorKey, setSessionUser } from './use-session';
@@ -26,7 +30,7 @@ export function usePasskeys() {
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: z.output<typeof passwordAgainSchema> & { name?: string }) => {
+    mutationFn: async (input: z.output<typeof addPasskeyFormSchema>) => {
       const [options, { startRegistration }] = await Promise.all([
         sendJson(
           'POST',

@@ -12,6 +12,7 @@ import type { AuditRepository } from '../audit/repository.js';
 import { recordStaffEvent } from '../audit/staff-event.js';
 import type { AccountRepository } from './repository.js';
 import { type AuthAnswer, withCookies } from '../auth/auth-answer.js';
+import { wrongPassword } from '../auth/refusals.js';
 import type { SignInAnswer } from '../../../domain/contracts/two-factor.js';
 
 function statusOf(error: unknown): number | undefined {
@@ -59,8 +60,8 @@ export function createAccountService(deps: {
       }
     },
 
-    /** The spec tells 'User not found' apart from 'Wrong Password'; rate limits keep guessing slow. */
     /**
+     * The spec tells 'User not found' apart from 'Wrong Password'; rate limits keep guessing slow.
      * With two-step sign-in on, the right password answers `twoFactorRequired` and a short-lived
      * cookie; the session only begins with the code (two-factor module).
      */
@@ -137,9 +138,7 @@ export function createAccountService(deps: {
       } catch (error) {
         const status = statusOf(error);
         if (status === 400 || status === 401) {
-          throw new HttpError(400, 'wrong_password', MESSAGES.identity.wrongPassword, {
-            currentPassword: MESSAGES.identity.wrongPassword,
-          });
+          throw wrongPassword('currentPassword');
         }
         throw error;
       }

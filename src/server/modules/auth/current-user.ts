@@ -1,22 +1,14 @@
 import { authHeaders } from './auth-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../../../domain/account.js';
-import {
-  accountDisabled,
-  forbidden,
-  hasSecondFactor,
-  roleOf,
-  toUser,
-  twoFactorRequired,
-  unauthorized,
-} from './identity.js';
+import { hasSecondFactor, type User } from '../../../domain/account.js';
+import { accountDisabled, forbidden, roleOf, toUser, twoFactorRequired, unauthorized } from './identity.js';
 import type { AuthRepository, UserRow } from './repository.js';
 import type { Auth } from './service.js';
 
 interface SignedIn {
   row: UserRow;
   sessionId: string;
-  /** The session began with an authenticator or recovery code. */
+  /** The session began with a second factor: an authenticator or recovery code, or a passkey. */
   secondFactor: boolean;
 }
 
@@ -93,7 +85,7 @@ export function createCurrentUser(deps: { auth: Auth; repository: AuthRepository
       if (roleOf(row, adminEmail) === 'user') throw forbidden();
       // Both: a second factor is set up now (two-step sign-in or a passkey), and this session
       // began with one.
-      const enrolled = hasSecondFactor(row);
+      const enrolled = hasSecondFactor(toUser(row, adminEmail));
       if (!enrolled || !(await signedIn(request))!.secondFactor) throw twoFactorRequired(enrolled);
     },
   };

@@ -3,10 +3,6 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { HttpError } from '../../http/errors.js';
 import type { UserRow } from './repository.js';
 
-/** Two-step sign-in or a passkey: what staff need (with a session begun by one of them). */
-export const hasSecondFactor = (row: Pick<UserRow, 'twoFactorEnabled' | 'passkeyCount'>): boolean =>
-  row.twoFactorEnabled || row.passkeyCount > 0;
-
 /** The administrator is the ADMIN_EMAIL account; managers carry the flag (docs/decisions/004). */
 export function roleOf(user: Pick<UserRow, 'email' | 'manager'>, adminEmail: string): Role {
   if (user.email.toLowerCase() === adminEmail.toLowerCase()) return 'admin';

@@ -6,6 +6,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { passkey } from '@better-auth/passkey';
 import { PASSWORD_LENGTH } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
+import { RECOVERY_CODE_COUNT } from '../../../domain/two-factor.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import type { AuthRepository } from './repository.js';
@@ -38,7 +39,7 @@ const SECOND_FACTOR_PATHS = new Set([
 const twoFactorPlugin = () =>
   twoFactor({
     issuer: APP_NAME,
-    backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+    backupCodeOptions: { amount: RECOVERY_CODE_COUNT, storeBackupCodes: 'encrypted' },
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
     twoFactorCookieMaxAge: 10 * 60,
   });
@@ -129,8 +130,8 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
                 code: 'ACCOUNT_DISABLED',
               });
             }
-            // Only a session begun by a verified code is marked; every other path (a password
-            // alone, Google, disabling two-factor) starts a session without it.
+            // Only a session begun by a verified code or a passkey is marked; every other path (a
+            // password alone, Google, disabling two-factor) starts a session without it.
             return { data: { ...session, secondFactor: SECOND_FACTOR_PATHS.has(context?.path ?? '') } };
           },
         },

@@ -1,5 +1,4 @@
 import { getAuthenticatorName } from '@better-auth/passkey';
-import { APIError } from 'better-auth/api';
 import type { User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Passkey } from '../../../domain/passkeys.js';
@@ -7,6 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import type { AuditRepository } from '../audit/repository.js';
 import { recordStaffEvent } from '../audit/staff-event.js';
 import type { AuthAnswer } from '../auth/auth-answer.js';
+import { betterAuthCode, commonRefusal } from '../auth/refusals.js';
 import { toUser } from '../auth/identity.js';
 import type { AuthRepository } from '../auth/repository.js';
 import type { Auth } from '../auth/service.js';
@@ -14,16 +14,11 @@ import type { PasskeyRepository } from './repository.js';
 
 type AssertionBody = NonNullable<Parameters<Auth['api']['verifyPasskeyAuthentication']>[0]>['body'];
 
-const codeOf = (error: unknown): string | undefined =>
-  error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
-
 /** better-auth's refusals as the shop's answers; a WebAuthn answer that does not verify is a 400. */
 function translate(error: unknown): never {
-  switch (codeOf(error)) {
-    case 'INVALID_PASSWORD':
-      throw new HttpError(400, 'wrong_password', MESSAGES.identity.wrongPassword, {
-        password: MESSAGES.identity.wrongPassword,
-      });
+  const common = commonRefusal(error);
+  if (common) throw common;
+  switch (betterAuthCode(error)) {
     case 'CHALLENGE_NOT_FOUND':
       throw new HttpError(400, 'passkey_expired', MESSAGES.passkeys.expired);
     case 'PASSKEY_NOT_FOUND':

@@ -1,4 +1,3 @@
-import { APIError } from 'better-auth/api';
 import QRCode from 'qrcode';
 import type { User } from '../../../domain/account.js';
 import type { TwoFactorSetup } from '../../../domain/contracts/two-factor.js';
@@ -11,23 +10,17 @@ import { toUser } from '../auth/identity.js';
 import type { AuthRepository } from '../auth/repository.js';
 import type { Auth } from '../auth/service.js';
 import type { AuthAnswer } from '../auth/auth-answer.js';
+import { betterAuthCode, commonRefusal } from '../auth/refusals.js';
 import type { TwoFactorRepository } from './repository.js';
 
-const codeOf = (error: unknown): string | undefined =>
-  error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
-
-const wrongPassword = () =>
-  new HttpError(400, 'wrong_password', MESSAGES.identity.wrongPassword, {
-    password: MESSAGES.identity.wrongPassword,
-  });
 const wrongCode = () =>
   new HttpError(400, 'wrong_code', MESSAGES.twoFactor.wrongCode, { code: MESSAGES.twoFactor.wrongCode });
 
 /** Turns better-auth's refusals into the shop's answers; anything unexpected stays a 500. */
 function translate(error: unknown): never {
-  switch (codeOf(error)) {
-    case 'INVALID_PASSWORD':
-      throw wrongPassword();
+  const common = commonRefusal(error);
+  if (common) throw common;
+  switch (betterAuthCode(error)) {
     case 'INVALID_CODE':
     case 'INVALID_BACKUP_CODE':
       throw wrongCode();
@@ -98,7 +91,7 @@ export function createTwoFactorService(deps: {
       const result = await auth.api
         .verifyTOTP({ body: { code }, headers, returnHeaders: true })
         .catch((error: unknown) => {
-          if (codeOf(error) === 'TOTP_NOT_ENABLED')
+          if (betterAuthCode(error) === 'TOTP_NOT_ENABLED')
             throw new HttpError(409, 'two_factor_off', MESSAGES.twoFactor.notStarted);
           return translate(error);
         });
@@ -152,7 +145,7 @@ export function createTwoFactorService(deps: {
         await recordStaffEvent(audit, user, 'staff.sign-in', headers, { secondFactor: kind });
         return { body: { user }, cookies: result.headers.getSetCookie() };
       } catch (error) {
-        const refused = codeOf(error);
+        const refused = betterAuthCode(error);
         if (refused === 'INVALID_CODE' || refused === 'INVALID_BACKUP_CODE') {
           const userId = pendingChallenge && (await repository.pendingSignInUser(pendingChallenge));
           if (userId) {

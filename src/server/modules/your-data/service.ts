@@ -6,6 +6,7 @@ import type { Order } from '../../../domain/payment.js';
 import { HttpError } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { verifyPassword } from '../auth/password-hash.js';
+import { wrongPassword } from '../auth/refusals.js';
 import type { YourDataRepository } from './repository.js';
 
 /** The address an erased account and its orders keep: unique, and never a mailbox (RFC 2606). */
@@ -39,9 +40,7 @@ export function createYourDataService(deps: {
       const hash = await repository.passwordHashOf(user._id);
       if (!hash) throw new HttpError(400, 'no_password', MESSAGES.yourData.noPassword);
       if (!(await verifyPassword({ hash, password }))) {
-        throw new HttpError(400, 'wrong_password', MESSAGES.identity.wrongPassword, {
-          password: MESSAGES.identity.wrongPassword,
-        });
+        throw wrongPassword();
       }
       await repository.erase(user._id, user.email, erasedEmail(user._id));
       try {

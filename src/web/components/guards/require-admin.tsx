@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { canUseAdminPanel } from '../../../domain/roles';
+import { canUseAdminPanel, hasSecondFactor } from '../../../domain/roles';
 import { useSecondFactor, useSession } from '../../api/use-session';
 import { paths } from '../../paths';
 import { PageLoading } from '../page-loading';
@@ -16,8 +16,7 @@ const StaffTwoFactorGate = lazy(() => import('../two-factor/staff-two-factor-gat
 export function RequireAdmin() {
   const { data: user, isPending } = useSession();
   const staff = canUseAdminPanel(user);
-  // Two-step sign-in or a passkey: either is a second factor.
-  const enrolled = Boolean(user && (user.twoFactor || user.passkeys > 0));
+  const enrolled = Boolean(user && hasSecondFactor(user));
   const secondFactor = useSecondFactor(staff && enrolled);
   if (isPending) return <PageLoading />;
   if (!staff || !user) return <Navigate to={paths.home} replace />;

@@ -3,9 +3,8 @@ import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../domain/account';
-import { messageAnswerSchema } from '../../../domain/contracts/answers';
 import { MESSAGES } from '../../../domain/messages';
-import { apiUrl, sendJson } from '../../api/http';
+import { signOut } from '../../api/sign-out';
 import { clearSession } from '../../api/use-session';
 import { paths } from '../../paths';
 import { cardClass } from '../card-class';
@@ -48,7 +47,7 @@ function SignInAgain() {
   async function onClick() {
     setBusy(true);
     try {
-      await sendJson('POST', apiUrl('/account/sign-out'), {}, messageAnswerSchema);
+      await signOut();
     } finally {
       const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
       clearSession(queryClient);

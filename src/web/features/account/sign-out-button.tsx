@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
-import { useSignOut } from './api/sign-out';
+import { useSignOut } from '../../api/sign-out';
 import { clearSession } from '../../api/use-session';
 import { paths } from '../../paths';
 

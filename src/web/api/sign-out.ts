@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiUrl, sendJson } from '../../../api/http';
-import { messageAnswerSchema as messageSchema } from '../../../../domain/contracts/answers';
+import { messageAnswerSchema as messageSchema } from '../../domain/contracts/answers';
+import { apiUrl, sendJson } from './http';
 
 /** `POST /api/account/sign-out`: ends this session; answers 'You logout'. */
 export async function signOut(): Promise<string> {
