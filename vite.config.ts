@@ -76,10 +76,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  ssr: {
-    // Bundled (only the icons used) rather than loading the whole icon set when the server starts.
-    noExternal: ['lucide-react'],
-  },
+  // The page renderer carries its own copy of React and the libraries around it, built for
+  // production: left external, Node would load React's development build (NODE_ENV is not set by
+  // `npm start`), which renders pages several times slower (docs/performance.md, issue 21).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ssr: { noExternal: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: the API runs beside Vite and Vite forwards these paths to it.

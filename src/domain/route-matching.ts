@@ -2,8 +2,8 @@ import { PAGE_LIST, type PageName, type PageRoute } from './routes.js';
 
 /**
  * Which page of the route table (routes.ts) a path shows, as React Router matches it. The server
- * uses it for a page's head, status and preload hints, and to count page views by route; the
- * browser's router matches on its own, so this stays out of the web app's first load.
+ * uses it for a page's head, status and preload hints, and to count page views by route; the web
+ * app's router uses it to pick the one page React Router then matches within (web/router.tsx).
  */
 
 /** `/shoes/:id` -> `/shoes/{id}`: how a page is named in page views and preload tables. */

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogUrls } from '../domain/catalog-urls.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -86,7 +87,11 @@ export async function buildApp({
   await app.register(seoRoutes, { seo: services.seo, publicUrl: services.publicUrl });
   await registerWebApp(app, {
     distDir: config.webDistDir,
-    pages: createPageHeads(services.catalog, services.publicUrl, createRouteChunks(config.webDistDir)),
+    pages: createPageHeads(
+      (id) => services.catalogCache.value(catalogUrls.shoe(id), () => services.catalog.getShoe(id)),
+      services.publicUrl,
+      createRouteChunks(config.webDistDir),
+    ),
     publicUrl: services.publicUrl,
     pageCache: services.catalogCache,
   });

@@ -9,6 +9,7 @@ import {
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { setReadFetch } from './api/http';
+import type { PageQuery } from './api/page-queries';
 import { createQueryClient } from './query-client';
 import { AppRoutes, preloadPageOf } from './router';
 
@@ -37,6 +38,8 @@ export interface RenderedPage {
   state: DehydratedState;
   /** False when an answer failed and the page shows it loading: worth sending, not keeping. */
   complete: boolean;
+  /** How many times the page was rendered to find its data (1 when it declares its queries). */
+  passes: number;
 }
 
 function app(url: string, queryClient: QueryClient) {
@@ -75,10 +78,24 @@ async function renderWithData(url: string): Promise<RenderedPage> {
   const queryClient = createQueryClient({ server: true });
   const tried = new Set<string>();
   let complete = true;
+  // A query that fails is dropped: the page shows it loading and the browser asks again.
+  const fetchOnce = async (options: PageQuery) => {
+    const { queryHash } = queryClient.getQueryCache().build(queryClient, options);
+    if (tried.has(queryHash)) return;
+    tried.add(queryHash);
+    await queryClient.prefetchQuery(options);
+    if (queryClient.getQueryState(options.queryKey)?.status === 'error') {
+      complete = false;
+      queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+    }
+  };
   // With the page's module loaded the render is synchronous (router.tsx, lazyPage). renderToString
   // writes every part in place, where a prerender may send parts separately with inline scripts
   // to put them in place, which the Content-Security-Policy (script-src 'self') refuses to run.
-  await preloadPageOf(new URL(url, 'http://localhost').pathname);
+  const { pathname } = new URL(url, 'http://localhost');
+  const declared = await preloadPageOf(pathname);
+  // What the page declares comes first, so it usually renders once (api/page-queries.ts).
+  await Promise.all(declared.map(fetchOnce));
   for (let pass = 0; ; pass += 1) {
     const html = renderToString(app(url, queryClient));
     const waiting = queryClient
@@ -88,17 +105,8 @@ async function renderWithData(url: string): Promise<RenderedPage> {
     if (waiting.length === 0 || pass === MAX_DATA_PASSES) {
       const state = dehydrate(queryClient);
       queryClient.clear();
-      return { html, state, complete };
+      return { html, state, complete, passes: pass + 1 };
     }
-    await Promise.all(
-      waiting.map(async (query) => {
-        tried.add(query.queryHash);
-        await queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey });
-        if (queryClient.getQueryState(query.queryKey)?.status === 'error') {
-          complete = false;
-          queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
-        }
-      }),
-    );
+    await Promise.all(waiting.map((query) => fetchOnce({ ...query.options, queryKey: query.queryKey })));
   }
 }

@@ -1,5 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { findPage } from '../domain/route-matching';
+import type { PageQueries, PageQuery } from './api/page-queries';
+import { brandsQuery } from './api/use-brands';
 import { NOT_FOUND_PAGE, PAGE_LIST, type PageRoute, type PageVisibility } from '../domain/routes';
 import { AppLayout } from './components/app-layout';
 import { RequireAdmin } from './components/guards/require-admin';
@@ -7,7 +10,7 @@ import { RequireUser } from './components/guards/require-user';
 import { PageLoading } from './components/page-loading';
 import { useDocumentTitle } from './components/use-document-title';
 
-type PageModule = { default: ComponentType };
+type PageModule = { default: ComponentType; pageQueries?: PageQueries };
 
 /**
  * Every screen module (`features/<feature>/<name>-page.tsx`), each its own chunk: the first load
@@ -21,6 +24,8 @@ interface LazyPage {
   Page: ComponentType;
   /** Loads the page's module, so the next render shows the page at once instead of suspending. */
   preload: () => Promise<void>;
+  /** The queries the page's module declares (known once it is preloaded). */
+  queries: PageQueries;
 }
 
 /**
@@ -34,6 +39,7 @@ function lazyPage(route: PageRoute): LazyPage {
   const load = SCREENS[`./${route.screen}`];
   if (!load) throw new Error(`the route table names a screen that does not exist: ${route.screen}`);
   let loaded: ComponentType | undefined;
+  let queries: PageQueries | undefined;
   const Lazy = lazy(load);
   function Screen() {
     const Loaded = loaded;
@@ -55,8 +61,9 @@ function lazyPage(route: PageRoute): LazyPage {
   const preload = () =>
     load().then((module) => {
       loaded = module.default;
+      queries = module.pageQueries;
     });
-  return { Page, preload };
+  return { Page, preload, queries: (params) => queries?.(params) ?? [] };
 }
 
 /** After the page (its effects run later): a page that sets its title itself has none in the table. */
@@ -67,10 +74,10 @@ function DocumentTitle({ title }: { title: string }) {
 
 /** The routes of one page: its path and its other spellings; `handle` lets preloadPageOf find the module. */
 function routesOf(route: PageRoute): RouteObject[] {
-  const { Page, preload } = lazyPage(route);
+  const { Page, preload, queries } = lazyPage(route);
   return [route.path, ...(route.aliases ?? [])].map((path) => ({
     path,
-    handle: { preload },
+    handle: { preload, queries } satisfies RouteHandle,
     element: <Page />,
   }));
 }
@@ -81,37 +88,67 @@ const GUARDS: Record<Exclude<PageVisibility, 'public'>, ComponentType> = {
   staff: RequireAdmin,
 };
 
-const pagesWith = (visibility: PageVisibility) =>
-  PAGE_LIST.filter((route) => route.visibility === visibility).flatMap(routesOf);
+/** Each page's routes, made once: its lazy module is loaded once whichever tree holds it. */
+const PAGE_ROUTES = new Map<PageRoute, RouteObject[]>(
+  [...PAGE_LIST, NOT_FOUND_PAGE].map((route) => [route, routesOf(route)]),
+);
+const routesOfPage = (route: PageRoute) => PAGE_ROUTES.get(route) ?? [];
+const notFoundRoutes = routesOfPage(NOT_FOUND_PAGE);
 
-/**
- * Declarative routes (no data router): the shop loads no data in the router, so the data router's
- * extra ~18 kB gzip bought nothing on the first load (docs/decisions/005).
- */
-const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      ...pagesWith('public'),
-      ...(['signed-in', 'staff'] as const).map((visibility) => {
-        const Guard = GUARDS[visibility];
-        return { element: <Guard />, children: pagesWith(visibility) };
-      }),
-      ...routesOf(NOT_FOUND_PAGE),
-    ],
-  },
-];
-
-export function AppRoutes() {
-  return useRoutes(routes);
+/** A page's routes behind its guard, if it has one. */
+function guarded(route: PageRoute): RouteObject[] {
+  if (route.visibility === 'public') return routesOfPage(route);
+  const Guard = GUARDS[route.visibility];
+  return [{ element: <Guard />, children: routesOfPage(route) }];
 }
 
-/** Loads the module of the page at `pathname` (see lazyPage). */
-export async function preloadPageOf(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map((match) =>
-      (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.(),
-    ),
-  );
+/**
+ * The tree of one page: the layout, the page (behind its guard) and 'Page not found'. React Router
+ * flattens and ranks every route it is given on every render; given the whole table (some sixty
+ * routes with their aliases) that was a seventh of a server render's time (docs/performance.md),
+ * so the page is found by the route table's own matcher (domain/route-matching.ts, which matches
+ * as React Router does) and the router only matches within it. Declarative routes (no data router):
+ * the shop loads no data in the router, so the data router's extra ~18 kB gzip bought nothing on
+ * the first load (docs/decisions/005).
+ */
+const treeOf = (route: PageRoute | undefined): RouteObject[] => [
+  {
+    element: <AppLayout />,
+    // The header's brand menu.
+    handle: { queries: () => [brandsQuery()] } satisfies RouteHandle,
+    children: route ? [...guarded(route), ...notFoundRoutes] : notFoundRoutes,
+  },
+];
+const TREES = new Map<PageRoute | undefined, RouteObject[]>();
+function pageTree(pathname: string): RouteObject[] {
+  const route = findPage(pathname);
+  let tree = TREES.get(route);
+  if (!tree) TREES.set(route, (tree = treeOf(route)));
+  return tree;
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return useRoutes(pageTree(pathname));
+}
+
+interface RouteHandle {
+  preload?: () => Promise<void>;
+  queries?: PageQueries;
+}
+
+const handlesOf = (pathname: string) =>
+  (matchRoutes(pageTree(pathname), pathname) ?? []).map((match) => ({
+    handle: match.route.handle as RouteHandle | undefined,
+    params: match.params,
+  }));
+
+/**
+ * Loads the module of the page at `pathname` (see lazyPage); then answers the queries the layout
+ * and the page declare for a visitor.
+ */
+export async function preloadPageOf(pathname: string): Promise<PageQuery[]> {
+  const handles = handlesOf(pathname);
+  await Promise.all(handles.map(({ handle }) => handle?.preload?.()));
+  return handles.flatMap(({ handle, params }) => handle?.queries?.(params) ?? []);
 }

@@ -35,9 +35,14 @@ const keysOf = (state: { queries: { queryKey: readonly unknown[] }[] }) =>
   );
 
 describe('entry-server renderPage', () => {
-  it("renders a shoe's page with the shoe, then its reviews, fetched in rounds", async () => {
+  it("renders a shoe's page once, with the shoe and its reviews fetched first", async () => {
     asked = [];
-    const { html, state } = await renderPage(`/shoes/${shoeId}`, fetchApi);
+    const { html, state, passes } = await renderPage(`/shoes/${shoeId}`, fetchApi);
+    // The page declares its queries (pageQueries): no render only to find what it asks for.
+    expect(passes).toBe(1);
+    expect([...asked].sort()).toEqual(
+      ['/api/brands', `/api/reviews/${shoeId}`, `/api/shoes/${shoeId}`].sort(),
+    );
     expect(html).toContain('<h1');
     expect(html).toContain('Storm Court');
     expect(html).toContain('$90');
@@ -54,6 +59,14 @@ describe('entry-server renderPage', () => {
     const { html, state } = await renderPage('/shoes', fetchApi);
     expect(html).toContain('Storm Court');
     expect(keysOf(state)).toContain('catalog shoes');
+  });
+
+  it('still finds queries a page does not declare, by rendering again', async () => {
+    asked = [];
+    // The catalogue page declares none: its list is found by a first render.
+    const { passes } = await renderPage('/shoes', fetchApi);
+    expect(passes).toBe(2);
+    expect(asked).toContain('/api/brands');
   });
 
   it('drops a failed answer, so the page shows it loading and the browser asks again', async () => {

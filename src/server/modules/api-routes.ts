@@ -71,7 +71,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
   await api.register(returnRoutes, { returns: services.returns, currentUser });
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });
-  await api.register(reviewRoutes, { reviews: services.reviews, currentUser });
+  await api.register(reviewRoutes, { reviews: services.reviews, currentUser, cache: services.catalogCache });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
   await api.register(adminRoutes, { admin: services.admin, currentUser });
   await api.register(auditRoutes, { audit: services.audit, currentUser });

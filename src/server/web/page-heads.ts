@@ -3,7 +3,7 @@ import { matchPage } from '../../domain/route-matching.js';
 import type { PageRoute } from '../../domain/routes.js';
 import { documentTitle, SHOP_DESCRIPTION, shoeHead, type PageHead } from '../../domain/seo.js';
 import { HttpError } from '../http/errors.js';
-import type { CatalogService } from '../modules/catalog/service.js';
+import type { Shoe } from '../../domain/catalog.js';
 import { IMAGE_SIZES, imageSrcSet } from '../../domain/images.js';
 import { pageDataUrls } from './page-preloads.js';
 import { catalogUrls } from '../../domain/catalog-urls.js';
@@ -33,7 +33,8 @@ export interface PageAnswer {
  * and unknown shoes answer 404, with the app still rendering its own message.
  */
 export function createPageHeads(
-  catalog: CatalogService,
+  /** The shoe of a shoe page (the catalogue cache's copy of its API answer); throws a 404 HttpError when unknown. */
+  shoeOf: (id: string) => Promise<Shoe>,
   origin: string,
   routeChunks: (moduleKey: string) => string[] = () => [],
 ) {
@@ -59,7 +60,7 @@ export function createPageHeads(
     const { route, param = '' } = page;
     if (route.name === 'shoe') {
       try {
-        const shoe = await catalog.getShoe(param);
+        const shoe = await shoeOf(param);
         return { status: 200, head: shoeHead(shoe, origin), image: shoe.image };
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 404) return { status: 404 };

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from '../http/errors.js';
 import { inlineStylesheets } from './inline-styles.js';
 import { withoutLeakedFields } from './leaked-fields.js';
-import { renderPageHtml } from './page-html.js';
+import { compilePageTemplate, renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
 
@@ -90,6 +90,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   app.setNotFoundHandler(sendRouteNotFound);
   await app.register(answerNativeFormPosts);
   if (!indexHtml) return;
+  const template = compilePageTemplate(indexHtml);
   // Loaded beside the rest of start-up rather than before it: the first page waits for it if need be.
   const loadingRenderer = loadPageRenderer(app, distDir).catch((error: unknown) => {
     app.log.error({ err: error }, 'the server renderer failed to load; pages are sent unrendered');
@@ -111,7 +112,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         // The browser can still render the page from the plain shell: a shopper never sees this fail.
         request.log.error({ err: error }, 'server rendering failed; sending the page unrendered');
       }
-      const html = renderPageHtml(indexHtml, { ...page, rendered }, publicUrl);
+      const html = renderPageHtml(template, { ...page, rendered }, publicUrl);
       // A page whose render failed, timed out or lacks an answer is sent, not kept for everyone.
       return { status: page.status, html, keep: rendered?.complete ?? false };
     };

@@ -1,15 +1,19 @@
 import { catalogUrls } from '../../domain/catalog-urls';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getData, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
 
 const brandListSchema = lazySchema((schemas) => schemas.brandList);
 
 /** `GET /api/brands`: the header menu needs them on every page, so they stay fresh for a while. */
-export function useBrands() {
-  return useQuery({
+export function brandsQuery() {
+  return queryOptions({
     queryKey: catalogKeys.brands(),
     queryFn: ({ signal }) => getData(catalogUrls.brands(), brandListSchema, signal),
     staleTime: 5 * 60_000,
   });
+}
+
+export function useBrands() {
+  return useQuery(brandsQuery());
 }

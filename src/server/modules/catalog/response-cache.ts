@@ -94,6 +94,15 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     },
 
     /**
+     * The answer the API route at `url` sends, as a value, from the same entry: a shoe page's head
+     * reads the shoe its render fetches from `/api/shoes/{id}`, and one query serves both.
+     */
+    async value<T>(url: string, compute: () => Promise<T>): Promise<T> {
+      const answer = await cached(answers, url, async () => ({ text: JSON.stringify(await compute()) }));
+      return JSON.parse(answer.text) as T;
+    },
+
+    /**
      * A count shared by every page and order of one list (`key` names its filters), kept and
      * dropped with the answers: paging through a large catalogue counts it once, not per page.
      */

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/review.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
+import type { CatalogCache } from '../catalog/response-cache.js';
 import type { ReviewService } from './service.js';
 import { messageAnswerSchema } from '../../../domain/contracts/answers.js';
 
@@ -17,7 +18,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const reviewRoutes: FastifyPluginAsyncZod<{
   reviews: ReviewService;
   currentUser: CurrentUser;
-}> = async (app, { reviews, currentUser }) => {
+  cache: CatalogCache;
+}> = async (app, { reviews, currentUser, cache }) => {
   app.get(
     '/reviews/:shoeId',
     {
@@ -28,7 +30,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(reviewSchema), 400: errorBodySchema },
       },
     },
-    async (request) => reviews.forShoe(request.params.shoeId, (await currentUser.optional(request))?._id),
+    async (request, reply) => {
+      const viewer = await currentUser.optional(request);
+      if (viewer) return reviews.forShoe(request.params.shoeId, viewer._id);
+      // What every visitor sees (no review is theirs) is kept with the catalogue's answers, which a
+      // review's write drops (below): a shoe page rendered on the server reads it from there.
+      return cache.send(request, reply, async () => ({ body: await reviews.forShoe(request.params.shoeId, undefined) }));
+    },
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { shoeTitle } from '../../../domain/seo';
-import { useShoe } from '../../api/use-shoe';
+import type { PageQueries } from '../../api/page-queries';
+import { shoeQuery, useShoe } from '../../api/use-shoe';
+import { reviewsQuery } from './api/use-reviews';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
@@ -9,6 +11,9 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { BackHomeLink } from '../../components/back-home-link';
 import { ReviewsSection } from './reviews/reviews-section';
 import { ShoeDetails } from './shoe-details';
+
+/** What the page shows a visitor, fetched by the server before it renders the page once. */
+export const pageQueries: PageQueries = ({ id = '' }) => [shoeQuery(id), reviewsQuery(id, undefined)];
 
 /** `/shoes/:id`: LOADING... until loaded, then the shoe, or 'Shoe not found' for an unknown id. */
 export default function ShoeDetailPage() {
