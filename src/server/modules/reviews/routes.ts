@@ -35,7 +35,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       if (viewer) return reviews.forShoe(request.params.shoeId, viewer._id);
       // What every visitor sees (no review is theirs) is kept with the catalogue's answers, which a
       // review's write drops (below): a shoe page rendered on the server reads it from there.
-      return cache.send(request, reply, async () => ({ body: await reviews.forShoe(request.params.shoeId, undefined) }));
+      return cache.send(request, reply, async () => ({
+        body: await reviews.forShoe(request.params.shoeId, undefined),
+      }));
     },
   );
 
