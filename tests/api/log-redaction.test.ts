@@ -118,11 +118,12 @@ describe('the log', () => {
     await inject('POST', '/createaccount', { email: 'a@b.test', password: leaked });
 
     const text = log.join('');
-    // The logger really wrote each request (else this test would prove nothing).
-    expect(text).toContain('/api/account/reset-password');
-    expect(text).toContain('/api/cart/checkout');
-    expect(text).toContain('/createaccount?email=a%40b.test&password=[redacted]');
-    expect(text).toContain('/api/auth/reset-password/[redacted]');
+    // The logger really wrote each request, by its route's pattern and never its URL (else this
+    // test would prove nothing).
+    expect(text).toContain('"route":"/api/account/reset-password"');
+    expect(text).toContain('"route":"/api/cart/checkout"');
+    expect(text).toContain('"route":"/api/mail/newsletter/unsubscribe"');
+    expect(text).not.toContain('/createaccount');
     expect(text).toContain('mail kept in the outbox');
     for (const secret of secrets) expect(text, `the log shows ${secret}`).not.toContain(secret);
     expect(text).not.toMatch(/(password|token|cvc|cardNumber)=(?!\[redacted\])/i);

@@ -115,7 +115,8 @@ const startServer = () =>
     DATABASE_URL: '',
     REDIS_URL: '',
     SEED: 'none',
-    LOG_LEVEL: 'info',
+    // `debug` adds a line when a request arrives: the test knows the upload is in flight.
+    LOG_LEVEL: 'debug',
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
   });
 
@@ -132,9 +133,7 @@ describe('SIGTERM', () => {
     await logged(
       server,
       'the upload as an incoming request',
-      (line) =>
-        line.msg === 'incoming request' &&
-        (line.req as { url?: string } | undefined)?.url === '/api/mail/contactUs',
+      (line) => line.msg === 'request started' && line.route === '/api/mail/contactUs',
     );
 
     const signalledAt = Date.now();

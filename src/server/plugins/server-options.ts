@@ -3,6 +3,7 @@ import { httpTimeoutsOf, trustProxyOf, type Config } from '../config.js';
 import { answerFrameworkError } from '../http/framework-errors.js';
 import { REDACTED, REDACTED_LOG_PATHS, serializeRequest } from '../http/log-redaction.js';
 import { requestIdOf } from '../http/request-id.js';
+import { RequestLog } from '../http/request-log.js';
 
 /** The JSON body limit; images come as multipart forms (plugins/multipart.ts) with limits of their own. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -22,6 +23,8 @@ export function serverOptionsOf(
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
+    // One line per request instead of Fastify's two.
+    logController: new RequestLog(),
     genReqId: requestIdOf,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,

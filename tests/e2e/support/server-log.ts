@@ -17,7 +17,7 @@ const KNOWN_SECRETS = [ADMIN.password, TEST_CARD_NUMBER, TEST_CARD_NUMBER_TYPED,
 export function checkServerLog(file: string): void {
   const text = fs.readFileSync(file, 'utf8');
   const lines = text.split('\n').filter(Boolean);
-  const requests = lines.filter((line) => line.includes('"incoming request"'));
+  const requests = lines.filter((line) => line.includes('"msg":"request"'));
   if (requests.length < 100) {
     throw new Error(`the shop's log (${file}) shows only ${requests.length} requests: is it being written?`);
   }
