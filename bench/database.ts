@@ -11,6 +11,11 @@ export interface BenchDatabase {
   dataDir: string;
   /** Set on PostgreSQL: the URL of the database created for this run. */
   url?: string;
+  /**
+   * Lets a server process open the database: closes PGlite here (it lives in one process at a
+   * time); PostgreSQL is shared as it is.
+   */
+  handOver(): Promise<void>;
   /** Closes the database and removes what the run created (data dir, PostgreSQL database). */
   dispose(): Promise<void>;
 }
@@ -24,11 +29,14 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<Be
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'pglite') {
     const handle = await openDatabase({ kind: 'pglite', dataDir });
+    let closed: Promise<void> | undefined;
+    const close = () => (closed ??= handle.close());
     return {
       handle,
       dataDir,
+      handOver: close,
       dispose: async () => {
-        await handle.close();
+        await close();
         removeDataDir();
       },
     };
@@ -46,6 +54,7 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<Be
     handle,
     dataDir,
     url: url.toString(),
+    handOver: async () => undefined,
     dispose: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl.toString() });

@@ -14,10 +14,12 @@ export interface BenchOptions {
   only?: string;
   /** Several server processes sharing one PostgreSQL database and Redis, against one. */
   instances?: number;
+  /** The shop's LOG_LEVEL: `info`, as `npm start` runs it. */
+  logLevel: string;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
-  const options: BenchOptions = { db: 'pglite', seconds: 5, connections: 50 };
+  const options: BenchOptions = { db: 'pglite', seconds: 5, connections: 50, logLevel: 'info' };
   let dbGiven = false;
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
@@ -32,9 +34,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     else if (flag === '--connections') options.connections = Number(value());
     else if (flag === '--only') options.only = value();
     else if (flag === '--instances') options.instances = Number(value());
+    else if (flag === '--log-level') options.logLevel = value();
     else
       throw new Error(
-        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N`,
+        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L`,
       );
   }
   if (options.shoes !== undefined && !(Number.isInteger(options.shoes) && options.shoes > 0))

@@ -1,11 +1,15 @@
 /**
- * `npm run bench [-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT]`: load
- * figures for the shop's main routes, each next to a baseline route of the same server that answers,
- * from memory, a constant JSON of the same size, and next to a bare Fastify process answering the
- * very same bytes (bench/bare-server.ts), so the ratios mean something on a noisy shared machine. `--instances N` (PostgreSQL only) instead spawns N server processes and compares their
- * throughput with one's (bench/multi-load.ts). Measures and prints; asserts nothing.
+ * `npm run bench [-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT
+ * --log-level L]`: load figures for the shop's main routes, the shop in a process of its own
+ * (bench/shop-server.ts, logging at `info` as `npm start` does unless told), each next to a baseline
+ * route of the same server that answers, from memory, a constant JSON of the same size, and next to
+ * a bare Fastify process answering the very same bytes (bench/bare-server.ts), so the ratios mean
+ * something on a noisy shared machine; with the shop's CPU time per request. `--instances N`
+ * (PostgreSQL only) instead spawns N server processes and compares their throughput with one's
+ * (bench/multi-load.ts). Measures and prints; asserts nothing.
  * See docs/performance.md.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +19,6 @@ import { loadConfig, ROOT_DIR } from '../src/server/config.js';
 import { migrateDatabase } from '../src/server/db/migrate.js';
 import { createDiskImageStore } from '../src/server/storage/image-store.js';
 import { createBenchCatalogue } from './catalogue.js';
-import { prepareCheckoutLoop } from './checkout-loop.js';
 import { openBenchDatabase } from './database.js';
 import { load, uncachedPath, type LoadFigures } from './load.js';
 import { benchInstances } from './multi-load.js';
@@ -23,6 +26,9 @@ import { parseOptions } from './options.js';
 import { saveResult } from './results.js';
 import { benchScenarios } from './scenarios.js';
 import { startBareBaseline } from './bare-baseline.js';
+import { ORIGIN, prepareCheckoutLoop } from './checkout-loop.js';
+import { measureCpu } from './cpu.js';
+import { startShopProcess } from './shop-process.js';
 
 interface Row extends LoadFigures {
   route: string;
@@ -33,22 +39,25 @@ interface Row extends LoadFigures {
   /** A bare Fastify process answering the very same bytes (bench/bare-server.ts). */
   bareRequestsPerSecond: number;
   bareRatio: number;
+  /** The shop process's CPU time per request (ms), from /proc: what capacity planning counts. */
+  shopCpuMsPerRequest?: number;
 }
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const started = Date.now();
   const bench = await openBenchDatabase(options.db);
-  const config = loadConfig(
-    {},
-    {
-      DATA_DIR: bench.dataDir,
-      DATABASE_URL: bench.url,
-      LOG_LEVEL: 'warn',
-      // The checkout loop sends each request "from" its own address (see checkout-loop.ts).
-      TRUST_PROXY: 'true',
-    },
-  );
+  const shopEnv = {
+    DATA_DIR: bench.dataDir,
+    ...(bench.url ? { DATABASE_URL: bench.url } : {}),
+    // The checkout loop sends each request "from" its own address (see checkout-loop.ts).
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: ORIGIN,
+    SEED: 'none' as const,
+    // The loop's sessions, signed in beforehand, must be valid in the shop's process.
+    SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+  };
+  const config = loadConfig({}, { ...shopEnv, LOG_LEVEL: 'warn' });
   if (!fs.existsSync(path.join(config.webDistDir, 'index.html')))
     ensureWebBuild(ROOT_DIR, config.webDistDir, (message) => console.log(message));
   await migrateDatabase(bench.handle);
@@ -71,18 +80,16 @@ async function main() {
     return;
   }
 
+  // The checkout loop's shoppers are signed up through an in-process app on the same database and
+  // secret, closed before the shop's own process opens the database.
   const app = await buildApp({ config, database: bench.handle, logger: false });
-  const baselines = new Map<string, string>();
-  app.get('/bench/baseline/:name', async (request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(baselines.get((request.params as { name: string }).name) ?? '{}'),
-  );
   const checkout = await prepareCheckoutLoop(app, bench.handle.db, options.connections);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const anyShoe = ((await (await fetch(`${address}/api/shoes?limit=1`)).json()) as { _id: string }[])[0]!;
+  const anyShoe = ((await app.inject({ url: '/api/shoes?limit=1' })).json() as { _id: string }[])[0]!;
   const scenarios = benchScenarios(anyShoe._id, checkout, options.only);
+  await app.close();
+  await bench.handOver();
+  const shop = await startShopProcess({ ...shopEnv, LOG_LEVEL: options.logLevel });
+  const address = shop.address;
 
   const rows: Row[] = [];
   const baselineCache = new Map<string, LoadFigures>();
@@ -97,10 +104,9 @@ async function main() {
       : Buffer.from(scenario.baselineBody ?? '', 'utf8');
     const body = bytes.toString('utf8');
     const key = `${body.length}-${connections}`;
-    baselines.set(key, body);
     let baseline = baselineCache.get(key);
     if (!baseline) {
-      baseline = await load(`${address}/bench/baseline/${key}`, { connections, seconds: options.seconds });
+      baseline = await load(await shop.baseline(key, body), { connections, seconds: options.seconds });
       baselineCache.set(key, baseline);
     }
     // The same bytes and content type, from a process that does nothing else.
@@ -113,11 +119,9 @@ async function main() {
       bareCache.set(bareKey, bareFigures);
     }
     const target = scenario.load?.uniqueUrls ? uncachedPath(scenario.path) : scenario.path;
-    const measured = await load(`${address}${target}`, {
-      connections,
-      seconds: options.seconds,
-      ...scenario.load,
-    });
+    const { result: measured, cpu } = await measureCpu([shop.pid], () =>
+      load(`${address}${target}`, { connections, seconds: options.seconds, ...scenario.load }),
+    );
     const row: Row = {
       route: scenario.route,
       connections,
@@ -126,6 +130,7 @@ async function main() {
       ratio: measured.requestsPerSecond / baseline.requestsPerSecond,
       bareRequestsPerSecond: bareFigures.requestsPerSecond,
       bareRatio: measured.requestsPerSecond / bareFigures.requestsPerSecond,
+      shopCpuMsPerRequest: cpu ? (cpu.servers * 1000) / measured.requestsPerSecond : undefined,
     };
     rows.push(row);
     console.log(
@@ -134,6 +139,7 @@ async function main() {
     );
   }
   await bare.stop();
+  await shop.stop();
 
   console.log(
     `\n${catalogue.shoes} shoes on ${options.db}, ${options.seconds} s per route, ${os.cpus().length} CPUs. ` +
@@ -156,6 +162,7 @@ async function main() {
       ratio: row.ratio.toFixed(2),
       'bare req/s': Math.round(row.bareRequestsPerSecond),
       'vs bare': row.bareRatio.toFixed(3),
+      'shop CPU ms/req': row.shopCpuMsPerRequest?.toFixed(2) ?? '',
     })),
   );
 
@@ -171,7 +178,6 @@ async function main() {
     rows,
   });
 
-  await app.close();
   await bench.dispose();
 }
 

@@ -8,6 +8,8 @@ import { withoutLeakedFields } from './leaked-fields.js';
 import { compilePageTemplate, renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
+import type { StoredPage } from '../modules/catalog/response-cache.js';
+import { sendStoredAnswer } from '../http/stored-answer.js';
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -57,7 +59,7 @@ interface WebAppOptions {
   publicUrl: string;
   /** Keeps each URL's rendered HTML while the catalogue answers it was made from are kept. */
   pageCache?: {
-    rememberPage(url: string, compute: () => Promise<PageHtml & { keep: boolean }>): Promise<PageHtml>;
+    rememberPage(url: string, compute: () => Promise<PageHtml & { keep: boolean }>): Promise<StoredPage>;
   };
 }
 
@@ -117,11 +119,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return { status: page.status, html, keep: rendered?.complete ?? false };
     };
     // The head, status and render depend only on the URL and the catalogue: one copy serves everyone.
-    const { status, html } = pageCache ? await pageCache.rememberPage(request.url, compose) : await compose();
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    const page: StoredPage = pageCache
+      ? await pageCache.rememberPage(request.url, compose)
+      : await compose().then(({ status, html }) => ({ status, text: html }));
+    return sendStoredAnswer(
+      request,
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'),
+      page,
+      { status: page.status },
+    );
   });
 }

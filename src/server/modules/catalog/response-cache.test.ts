@@ -7,6 +7,7 @@ function fakeReply() {
   const reply = {
     header: () => reply,
     type: () => reply,
+    status: () => reply,
     send: (json: string) => {
       sent.push(json);
       return reply;
@@ -15,7 +16,7 @@ function fakeReply() {
   return { reply: reply as unknown as FastifyReply, sent };
 }
 
-const request = (url: string) => ({ url }) as FastifyRequest;
+const request = (url: string) => ({ url, headers: {} }) as FastifyRequest;
 
 describe('catalogue cache', () => {
   it('runs one computation for requests that miss together', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { sendStoredAnswer, type StoredAnswer } from '../../http/stored-answer.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-interface CachedAnswer {
+interface CachedAnswer extends StoredAnswer {
   /** The answer's body as sent: JSON, or a page's HTML. */
   text: string;
   /** `X-Total-Count` of a list. */
@@ -27,6 +28,9 @@ export interface CachedPage {
   html: string;
 }
 
+/** A page as kept: its HTML with its ETag and compressed copies, and its status. */
+export type StoredPage = StoredAnswer & { status: number };
+
 /**
  * Catalogue answers kept as ready-to-send JSON, and the pages the server rendered from them (in a
  * store of their own, so many pages never push the API's answers out). Any route marked
@@ -39,7 +43,8 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     new LRUCache<string, CachedAnswer>({
       ttl: options.ttlMs,
       maxSize: maxBytes,
-      sizeCalculation: (answer) => answer.text.length + 64,
+      // The compressed copies made later add a fifth at most: counted here.
+      sizeCalculation: (answer) => Math.ceil(answer.text.length * 1.2) + 64,
     });
   const answers = store(options.maxBytes);
   const pages = store(options.pageMaxBytes ?? options.maxBytes);
@@ -90,7 +95,7 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
         return { text: JSON.stringify(body), total };
       });
       if (answer.total !== undefined) reply.header('x-total-count', answer.total);
-      return reply.type('application/json; charset=utf-8').send(answer.text);
+      return sendStoredAnswer(request, reply.type('application/json; charset=utf-8'), answer);
     },
 
     /**
@@ -119,12 +124,13 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     async rememberPage(
       url: string,
       compute: () => Promise<CachedPage & { keep: boolean }>,
-    ): Promise<CachedPage> {
+    ): Promise<StoredPage> {
       const answer = await cached(pages, `page:${url}`, async () => {
         const { status, html, keep } = await compute();
         return { text: html, status, keep };
       });
-      return { status: answer.status ?? 200, html: answer.text };
+      answer.status ??= 200;
+      return answer as StoredPage;
     },
 
     clear,
