@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction.js';
+import { REDACTED, redactLogObject, redactUrl } from './log-redaction.js';
 
 describe('redactUrl', () => {
   it('replaces the values of secret query parameters, whatever their case or escaping', () => {
@@ -28,5 +28,42 @@ describe('redactUrl', () => {
       '/api/auth/reset-password/[redacted]?callbackURL=%2F',
     );
     expect(redactUrl('/api/account/reset-password')).toBe('/api/account/reset-password');
+  });
+});
+
+describe('redactLogObject', () => {
+  it('replaces secrets at the top, one level down, in a body and in session headers', () => {
+    const logged = {
+      password: 'hunter2',
+      err: Object.assign(new Error('boom'), { token: 'tok', code: 'E1' }),
+      body: { email: 'a@b.test', cardNumber: '4242', code: '123456', state: 'xyz' },
+      req: {
+        body: { newPassword: 'p', note: 'ok' },
+        headers: { cookie: 'sid=1', authorization: 'Bearer x', accept: '*/*' },
+      },
+      res: { headers: { 'set-cookie': 'sid=2', etag: 'W/"1"' } },
+      route: '/api/shoes/:id',
+    };
+    const before = structuredClone({ ...logged, err: undefined });
+    const out = redactLogObject(logged) as typeof logged;
+    expect(out.password).toBe(REDACTED);
+    expect(out.err.token).toBe(REDACTED);
+    // An error keeps what makes it one; a code that is not a secret of its own stays.
+    expect(out.err).toBeInstanceOf(Error);
+    expect(out.err.message).toBe('boom');
+    expect(out.err.code).toBe('E1');
+    expect(out.body).toEqual({ email: 'a@b.test', cardNumber: REDACTED, code: REDACTED, state: REDACTED });
+    expect(out.req.body).toEqual({ newPassword: REDACTED, note: 'ok' });
+    expect(out.req.headers).toEqual({ cookie: REDACTED, authorization: REDACTED, accept: '*/*' });
+    expect(out.res.headers).toEqual({ 'set-cookie': REDACTED, etag: 'W/"1"' });
+    expect(out.route).toBe('/api/shoes/:id');
+    // The caller's objects are untouched.
+    expect({ ...logged, err: undefined }).toEqual(before);
+    expect(logged.err.token).toBe('tok');
+  });
+
+  it('hands back the very object when it holds no secret', () => {
+    const line = { method: 'GET', route: '/api/shoes', status: 200, ms: 1.2, err: { code: 'E1' } };
+    expect(redactLogObject(line)).toBe(line);
   });
 });

@@ -43,14 +43,59 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
+const ALWAYS_SECRET = new Set(ALWAYS_SECRET_FIELDS);
+const BODY_SECRET = new Set(SECRET_FIELDS);
+const HEADER_SECRET: Record<string, ReadonlySet<string>> = {
+  req: new Set(['authorization', 'cookie']),
+  res: new Set(['set-cookie']),
+};
+
+type Logged = Record<string, unknown>;
+const isObject = (value: unknown): value is Logged =>
+  typeof value === 'object' && value !== null && !ArrayBuffer.isView(value);
+/** A copy with the same prototype and properties (an Error keeps its message and stack). */
+const copyOf = <T extends object>(value: T): T =>
+  Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as T;
+
+/** `target` with the values of the names `secret` holds replaced, copied only if there are any. */
+function censored<T extends Logged>(target: T, secret: ReadonlySet<string>): T {
+  let copy: T | undefined;
+  for (const key of Object.keys(target)) {
+    if (secret.has(key) && target[key] !== undefined)
+      (copy ??= copyOf(target))[key as keyof T] = REDACTED as T[keyof T];
+  }
+  return copy ?? target;
+}
+
+/** `target` with `key` set to `value`, copied first unless `value` is already there. */
+function withValue<T extends Logged>(target: T, key: string, value: unknown): T {
+  if (target[key] === value) return target;
+  const copy = copyOf(target);
+  (copy as Logged)[key] = value;
+  return copy;
+}
+
 /**
- * pino's redaction of objects logged alongside a message: every secret name in a logged body,
- * credentials one level down in anything else, and the headers that carry a session.
+ * pino's `formatters.log`: the object logged with a message, before its serializers, with every
+ * secret replaced: a secret's name at the top or one level down (`password`, `err.token`), any
+ * secret field in a logged `body` or one a level down (`req.body.cardNumber`), and the headers
+ * that carry a session (`req.headers.cookie`, `res.headers["set-cookie"]`). Nothing is changed in
+ * place: what holds a secret is copied. It runs once per line and reads only the keys there are;
+ * pino's own `redact` ran its wildcard paths on every key of every line, a fifth of a cached
+ * answer's time (docs/performance.md).
  */
-export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  ...SECRET_FIELDS.flatMap((name) => [`body.${name}`, `*.body.${name}`]),
-  ...ALWAYS_SECRET_FIELDS.flatMap((name) => [name, `*.${name}`]),
-];
+export function redactLogObject(object: Logged): Logged {
+  let out = censored(object, ALWAYS_SECRET);
+  for (const key of Object.keys(out)) {
+    const value = out[key];
+    if (!isObject(value)) continue;
+    let inner = censored(value, key === 'body' ? BODY_SECRET : ALWAYS_SECRET);
+    if (key === 'body') inner = censored(inner, ALWAYS_SECRET);
+    if (isObject(inner.body)) inner = withValue(inner, 'body', censored(inner.body, BODY_SECRET));
+    const headers = HEADER_SECRET[key];
+    if (headers && isObject(inner.headers))
+      inner = withValue(inner, 'headers', censored(inner.headers, headers));
+    out = withValue(out, key, inner);
+  }
+  return out;
+}

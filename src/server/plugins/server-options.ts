@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { httpTimeoutsOf, trustProxyOf, type Config } from '../config.js';
 import { answerFrameworkError } from '../http/framework-errors.js';
-import { REDACTED, REDACTED_LOG_PATHS, serializeRequest } from '../http/log-redaction.js';
+import { redactLogObject, serializeRequest } from '../http/log-redaction.js';
 import { requestIdOf } from '../http/request-id.js';
 import { RequestLog } from '../http/request-log.js';
 
@@ -19,7 +19,7 @@ export function serverOptionsOf(
           level: config.LOG_LEVEL,
           // No credential, token or card number in a log line, whatever a client puts in a URL.
           serializers: { req: serializeRequest },
-          redact: { paths: REDACTED_LOG_PATHS, censor: REDACTED },
+          formatters: { log: redactLogObject },
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,
