@@ -8,9 +8,15 @@ import type { Database } from '../src/server/db/client.js';
 export const ORIGIN = 'http://localhost:3000';
 const RESTOCKED = 1_000_000;
 
-export type CheckoutLoop = Pick<autocannon.Options, 'requests' | 'setupClient'> & { sampleAnswer: string };
+export type CheckoutLoop = Pick<autocannon.Options, 'requests' | 'setupClient'> & {
+  sampleAnswer: string;
+  /** The signed-in shoppers' cookies, the restocked shoes they buy and the card (the shoppers scenario). */
+  cookies: string[];
+  items: Item[];
+  card: ReturnType<typeof paymentMethodBody>;
+};
 
-interface Item {
+export interface Item {
   _id: string;
   size: string;
   price: number;
@@ -77,6 +83,9 @@ export async function prepareCheckoutLoop(
   });
   if (sample.statusCode !== 200) throw new Error(`checkout: ${sample.statusCode} ${sample.body}`);
   return {
+    cookies,
+    items,
+    card,
     sampleAnswer: sample.body,
     setupClient: (c) => {
       c.setHeaders({

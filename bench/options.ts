@@ -16,6 +16,8 @@ export interface BenchOptions {
   instances?: number;
   /** The shop's LOG_LEVEL: `info`, as `npm start` runs it. */
   logLevel: string;
+  /** `shoppers`: virtual shoppers through a visit (bench/shoppers.ts) instead of one route per row. */
+  scenario?: 'shoppers';
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -35,9 +37,12 @@ export function parseOptions(argv: string[]): BenchOptions {
     else if (flag === '--only') options.only = value();
     else if (flag === '--instances') options.instances = Number(value());
     else if (flag === '--log-level') options.logLevel = value();
-    else
+    else if (flag === '--scenario') {
+      if (value() !== 'shoppers') throw new Error('--scenario takes shoppers');
+      options.scenario = 'shoppers';
+    } else
       throw new Error(
-        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L`,
+        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers`,
       );
   }
   if (options.shoes !== undefined && !(Number.isInteger(options.shoes) && options.shoes > 0))

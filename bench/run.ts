@@ -29,6 +29,8 @@ import { startBareBaseline } from './bare-baseline.js';
 import { ORIGIN, prepareCheckoutLoop } from './checkout-loop.js';
 import { measureCpu } from './cpu.js';
 import { startShopProcess } from './shop-process.js';
+import { shopperCatalogue } from './shoppers.js';
+import { reportShoppers } from './shoppers-report.js';
 
 interface Row extends LoadFigures {
   route: string;
@@ -86,10 +88,28 @@ async function main() {
   const checkout = await prepareCheckoutLoop(app, bench.handle.db, options.connections);
   const anyShoe = ((await app.inject({ url: '/api/shoes?limit=1' })).json() as { _id: string }[])[0]!;
   const scenarios = benchScenarios(anyShoe._id, checkout, options.only);
+  const shopperCatalogueDrawn = options.scenario ? await shopperCatalogue(bench.handle.db) : undefined;
   await app.close();
   await bench.handOver();
   const shop = await startShopProcess({ ...shopEnv, LOG_LEVEL: options.logLevel });
   const address = shop.address;
+  if (shopperCatalogueDrawn) {
+    try {
+      await reportShoppers({
+        options,
+        address,
+        shopPid: shop.pid,
+        checkout,
+        catalogue: shopperCatalogueDrawn,
+        shoes: catalogue.shoes,
+        started,
+      });
+    } finally {
+      await shop.stop();
+      await bench.dispose();
+    }
+    return;
+  }
 
   const rows: Row[] = [];
   const baselineCache = new Map<string, LoadFigures>();

@@ -4,6 +4,9 @@ export const SHOP_NAME = 'Sneaker Street';
 /** How many deals the home page's carousel cycles through, cheapest first. */
 export const HOME_CAROUSEL_SIZE = 12;
 
+/** Shoes the header's search shows: enough to choose from in a side panel (best matches first). */
+export const SEARCH_LIMIT = 20;
+
 export const PAGE_SIZE = {
   /** `/shoes` and the home listing (the all-shoes collection view). */
   collection: 6,

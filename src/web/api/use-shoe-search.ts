@@ -1,10 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Shoe } from '../../domain/catalog';
+import { SEARCH_LIMIT } from '../../domain/constants';
 import { apiUrl, getJson, lazySchema } from './http';
 import { catalogKeys } from './query-keys';
-
-/** Enough to choose from in a side panel; the search is typo-tolerant, so the best matches come first. */
-const SEARCH_LIMIT = 20;
 
 const searchAnswerSchema = lazySchema((schemas) => schemas.searchAnswer);
 
