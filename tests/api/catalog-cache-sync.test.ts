@@ -304,7 +304,8 @@ describe('the cache sync on its own', () => {
       await Promise.all(syncs.map((sync) => sync.start()));
       // Each cleared once on starting to listen.
       expect(clears).toEqual([1, 1]);
-      for (let i = 0; i < 50; i++) await syncs[0]!.announceWrites(announceWrite, {} as never, undefined);
+      for (let i = 0; i < 50; i++)
+        syncs[0]!.announceWrites(announceWrite, {} as never, undefined, () => undefined);
       await until(() => clears[1]! >= 2, 'the other instance heard the burst');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(clears[0], 'an instance clears on its own writes already; its echo is ignored').toBe(1);

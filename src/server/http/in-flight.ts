@@ -20,16 +20,21 @@ export function trackInFlight(app: FastifyInstance) {
     if (running.size === 0) wake?.();
   };
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is not free.
+  app.addHook('onRequest', (request, _reply, next) => {
     running.add(request);
+    next();
   });
   // onSend runs once the handler (or the error handler) has produced the answer, even when the
   // client is gone; onResponse covers answers sent without onSend (none today, but it is cheap).
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, next) => {
     done(request);
-    return payload;
+    next(null, payload);
   });
-  app.addHook('onResponse', async (request) => done(request));
+  app.addHook('onResponse', (request, _reply, next) => {
+    done(request);
+    next();
+  });
 
   return {
     /** Resolves true once no handler runs, or false after `timeoutMs`. */

@@ -17,6 +17,7 @@ export function requestIdOf(request: IncomingMessage): string {
 }
 
 /** onRequest: every answer names its id, so a shopper's report or a client's log points at ours. */
-export async function echoRequestId(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   reply.header(REQUEST_ID_HEADER, request.id);
+  done();
 }

@@ -9,19 +9,19 @@ const SECURE = /;\s*secure\s*(;|$)/i;
  * would otherwise travel without it. The protocol comes from the proxy header
  * only when Fastify trusts the proxy, so nobody else can choose it.
  */
-export async function secureCookiesOverHttps(
+export function secureCookiesOverHttps(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
-  if (request.protocol !== 'https') return payload;
-  const header = reply.getHeader('set-cookie');
-  if (header === undefined) return payload;
+  done: (error: null, payload: unknown) => void,
+): void {
+  const header = request.protocol === 'https' ? reply.getHeader('set-cookie') : undefined;
+  if (header === undefined) return done(null, payload);
   const cookies = (Array.isArray(header) ? header : [String(header)]).map((cookie) =>
     SECURE.test(cookie) ? cookie : `${cookie}; Secure`,
   );
   // reply.header() appends Set-Cookie values: replace them instead.
   reply.removeHeader('set-cookie');
   reply.header('set-cookie', cookies);
-  return payload;
+  done(null, payload);
 }

@@ -158,9 +158,14 @@ export function createCatalogCacheSync(options: {
     },
 
     /** onSend hook: a route marked `changesCatalog` tells the other instances, as it tells its own cache. */
-    async announceWrites(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+    announceWrites(
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) {
       if (request.routeOptions.config?.changesCatalog) announce();
-      return payload;
+      done(null, payload);
     },
 
     /** onClose hook: stops listening and reconnecting. */
