@@ -1,7 +1,15 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { ChevronDown } from 'lucide-react';
 import { flushSync } from 'react-dom';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { useBrands } from '../../api/use-brands';
 import { paths } from '../../paths';
@@ -25,6 +33,21 @@ export function BrandsMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  const navigate = useNavigate();
+
+  /**
+   * A brand's link, followed as <Link> would: a plain left click navigates within the app, a click
+   * with a modifier key is the browser's (a new tab...). Plain anchors, not one <Link> each: every
+   * page's header holds up to a hundred brands, and a <Link> resolves its path on every render, a
+   * third of a shoe page's server render at 68 brands (docs/performance.md).
+   */
+  function follow(event: MouseEvent<HTMLAnchorElement>, to: string) {
+    setState('closed');
+    const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+    if (event.button !== 0 || modified || event.defaultPrevented) return;
+    event.preventDefault();
+    void navigate(to);
+  }
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   useEffect(() => cancelClose, []);
@@ -118,13 +141,13 @@ export function BrandsMenu() {
             <ul className="grid grid-cols-2 gap-1">
               {brands?.map((brand) => (
                 <li key={brand._id}>
-                  <Link
-                    to={paths.collection(brand.name)}
-                    onClick={() => setState('closed')}
+                  <a
+                    href={paths.collection(brand.name)}
+                    onClick={(event) => follow(event, paths.collection(brand.name))}
                     className="block rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors hover:bg-paper hover:text-accent-dark"
                   >
                     {brand.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
