@@ -1,5 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { forkServer } from './forked-server.js';
 
 /** A bare Fastify process serving given bytes (bench/bare-server.ts): the cost of HTTP alone. */
 export interface BareBaseline {
@@ -9,36 +8,12 @@ export interface BareBaseline {
 }
 
 export async function startBareBaseline(): Promise<BareBaseline> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the bare baseline exited (${code})`)));
-    child.once('message', (message: { address?: string }) =>
-      message.address ? resolve(message.address) : reject(new Error('the bare baseline did not start')),
-    );
-  });
+  const server = await forkServer('bare-server.ts', { name: 'the bare baseline', output: 'inherit' });
   return {
-    serve(key, body, type) {
-      return new Promise((resolve) => {
-        const stored = (message: { stored?: string }) => {
-          if (message.stored !== key) return;
-          child.off('message', stored);
-          resolve(`${address}/bare/${encodeURIComponent(key)}`);
-        };
-        child.on('message', stored);
-        child.send({ key, body: body.toString('base64'), type });
-      });
+    async serve(key, body, type) {
+      await server.store({ key, body: body.toString('base64'), type });
+      return `${server.address}/bare/${encodeURIComponent(key)}`;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      // The start's listener took an exit for a failure to start: not any more.
-      child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: server.stop,
   };
 }

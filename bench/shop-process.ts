@@ -1,5 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { forkServer } from './forked-server.js';
 
 /** The shop in a process of its own (bench/shop-server.ts), and its in-shop baseline route. */
 export interface ShopProcess {
@@ -11,39 +10,15 @@ export interface ShopProcess {
 }
 
 export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'shop-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    // Its log lines are written (as a deployment writes them) and dropped; its errors show.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the shop's process exited (${code})`)));
-    child.once('message', (message: { address?: string }) =>
-      message.address ? resolve(message.address) : reject(new Error('the shop did not start')),
-    );
-  });
+  // Its log lines are written (as a deployment writes them) and dropped; its errors show.
+  const server = await forkServer('shop-server.ts', { name: "the shop's process", env, output: 'ignore' });
   return {
-    address,
-    pid: child.pid!,
-    baseline(key, body) {
-      return new Promise((resolve) => {
-        const stored = (message: { stored?: string }) => {
-          if (message.stored !== key) return;
-          child.off('message', stored);
-          resolve(`${address}/bench/baseline/${encodeURIComponent(key)}`);
-        };
-        child.on('message', stored);
-        child.send({ key, body });
-      });
+    address: server.address,
+    pid: server.pid,
+    async baseline(key, body) {
+      await server.store({ key, body });
+      return `${server.address}/bench/baseline/${encodeURIComponent(key)}`;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: server.stop,
   };
 }
