@@ -121,7 +121,7 @@ export async function createServices(options: ServicesOptions) {
   const catalogSync = database.pool
     ? createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log })
     : undefined;
-  const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount);
+  const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
 
   // The Stripe SDK loads only when payments go through Stripe: test mode starts without it.

@@ -21,6 +21,8 @@ import {
   type ShoeFilters,
 } from '../../../domain/shoe-filters.js';
 import { CHART_SIZES, compareSizes, sizeBit } from '../../../domain/size-chart.js';
+import type { PGlite } from '@electric-sql/pglite';
+import { pgliteNamedStatement } from '../../db/pglite-named-statement.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
@@ -107,6 +109,8 @@ export type RememberCount = (key: string, compute: () => Promise<number>) => Pro
 export function createCatalogRepository(
   db: Database,
   rememberCount: RememberCount = (_key, compute) => compute(),
+  /** The embedded database itself, when it is the one: its hot lookups run as named statements. */
+  pglite?: PGlite,
 ) {
   /** Shoes with their brand and their stock, in one round trip. */
   const shoesWithStock = () =>
@@ -115,11 +119,23 @@ export function createCatalogRepository(
       .from(shoes)
       .innerJoin(brands, eq(shoes.brandId, brands.id));
 
-  // A shoe's page reads this one most: prepared once (a named statement on PostgreSQL, planned once
-  // per connection), not built again for each request.
-  const shoeById = shoesWithStock()
-    .where(eq(shoes.id, sql.placeholder('id')))
-    .prepare('catalog_shoe_by_id');
+  // A shoe's page reads this one most: parsed and planned once, not built, parsed and planned again
+  // for each request (a named statement on PostgreSQL through node-postgres; on PGlite through its
+  // wire protocol, db/pglite-named-statement.ts).
+  const shoeByIdQuery = shoesWithStock().where(eq(shoes.id, sql.placeholder('id')));
+  const shoeById = shoeByIdQuery.prepare('catalog_shoe_by_id');
+  const shoeByIdOnPglite =
+    pglite && pgliteNamedStatement(pglite, 'catalog_shoe_by_id', shoeByIdQuery.toSQL().sql);
+  const shoeColumnNames = Object.keys(shoeColumns) as (keyof typeof shoeColumns)[];
+
+  async function findShoeById(id: string) {
+    if (!shoeByIdOnPglite) return (await shoeById.execute({ id }))[0];
+    const [row] = await shoeByIdOnPglite([id]);
+    if (!row) return undefined;
+    // The columns in the select's order, then the stock.
+    const shoe = Object.fromEntries(shoeColumnNames.map((name, i) => [name, row[i]])) as ShoeRow;
+    return { ...shoe, stock: row[shoeColumnNames.length] as StockJson };
+  }
 
   async function findShoes(ids: string[]): Promise<Shoe[]> {
     if (ids.length === 0) return [];
@@ -312,7 +328,7 @@ export function createCatalogRepository(
     findShoes,
 
     async findShoe(id: string): Promise<Shoe | undefined> {
-      const [row] = await shoeById.execute({ id });
+      const row = await findShoeById(id);
       if (!row) return undefined;
       const { stock, ...shoe } = row;
       return toShoe(shoe, stockEntriesOf(stock));
