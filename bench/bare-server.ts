@@ -19,5 +19,7 @@ process.on('message', (message: { key: string; body: string; type: string }) => 
   process.send!({ stored: message.key });
 });
 
+// The bench gone (a run that failed or was stopped): stop too.
+process.on('disconnect', () => process.exit(0));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send!({ address });

@@ -26,6 +26,8 @@ process.on('message', (message: { key: string; body: string }) => {
   bodies.set(message.key, message.body);
   process.send!({ stored: message.key });
 });
+// The bench gone (a run that failed or was stopped): stop too, releasing the port and the data directory.
+process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 process.on('SIGTERM', () => {
   void app
     .close()

@@ -11,13 +11,25 @@ export const routeNameOf = (route: Pick<PageRoute, 'path'>): string => route.pat
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Case-insensitive, an optional trailing slash, a parameter is one segment: as React Router matches. */
+/** Case-insensitive, trailing slashes, a parameter is one segment: as React Router matches. */
 function matcherOf(path: string): RegExp {
   const source = path
     .split('/')
     .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
     .join('/');
-  return path === '/' ? /^\/$/ : new RegExp(`^${source}/?$`, 'i');
+  return path === '/' ? /^\/+$/ : new RegExp(`^${source}/*$`, 'i');
+}
+
+/** The path as React Router matches it: each segment decoded, a slash within one kept escaped. */
+function decodedPath(path: string): string {
+  try {
+    return path
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return path;
+  }
 }
 
 const MATCHERS: readonly { matcher: RegExp; route: PageRoute & { name: PageName } }[] = PAGE_LIST.flatMap(
@@ -34,7 +46,7 @@ const pathnameOf = (url: string) => url.split(/[?#]/)[0] ?? '';
 
 /** The page whose pattern `pathname` (or a whole URL) matches, whatever its parameter holds. */
 export function findPage(pathname: string): (PageRoute & { name: PageName }) | undefined {
-  const path = pathnameOf(pathname);
+  const path = decodedPath(pathnameOf(pathname));
   return MATCHERS.find(({ matcher }) => matcher.test(path))?.route;
 }
 
@@ -46,7 +58,7 @@ export function matchPage(pathname: string): MatchedPage | undefined {
   const route = findPage(pathname);
   if (!route) return undefined;
   if (!route.path.includes(':')) return { route, param: undefined };
-  const segment = pathnameOf(pathname).replace(/\/$/, '').split('/').pop() ?? '';
+  const segment = pathnameOf(pathname).replace(/\/+$/, '').split('/').pop() ?? '';
   try {
     return { route, param: decodeURIComponent(segment) };
   } catch {

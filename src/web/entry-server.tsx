@@ -79,10 +79,11 @@ async function renderWithData(url: string): Promise<RenderedPage> {
   const tried = new Set<string>();
   let complete = true;
   // A query that fails is dropped: the page shows it loading and the browser asks again.
+  // The same rules for a page's declared queries as for those its render asks for (shouldFetch).
   const fetchOnce = async (options: PageQuery) => {
-    const { queryHash } = queryClient.getQueryCache().build(queryClient, options);
-    if (tried.has(queryHash)) return;
-    tried.add(queryHash);
+    const query = queryClient.getQueryCache().build(queryClient, options);
+    if (!shouldFetch(query, tried)) return;
+    tried.add(query.queryHash);
     await queryClient.prefetchQuery(options);
     if (queryClient.getQueryState(options.queryKey)?.status === 'error') {
       complete = false;

@@ -45,6 +45,11 @@ describe('the route table (domain/routes.ts)', () => {
       param: 'New Balance',
     });
     expect(matchPage('/aboutUs')?.route.name).toBe('aboutUs');
+    // Several trailing slashes, and letters escaped for no reason, as React Router takes them.
+    expect(matchPage('/cart///')?.route.name).toBe('cart');
+    expect(matchPage('/%63art')?.route.name).toBe('cart');
+    expect(matchPage('/shoes/abc//')).toMatchObject({ route: { name: 'shoe' }, param: 'abc' });
+    expect(matchPage('//')?.route.name).toBe('home');
     expect(matchPage('/shoes/%E0%A4%A')).toBeUndefined();
     expect(matchPage('/shoes/a/b')).toBeUndefined();
     expect(matchPage('/nowhere')).toBeUndefined();

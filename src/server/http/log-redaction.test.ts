@@ -62,6 +62,24 @@ describe('redactLogObject', () => {
     expect(logged.err.token).toBe('tok');
   });
 
+  it('copes with frozen objects and accessors: it replaces, never writes into them', () => {
+    let read = 0;
+    const logged = Object.freeze({
+      token: 'tok',
+      nested: Object.freeze({ password: 'p' }),
+      get secret() {
+        read += 1;
+        return 's';
+      },
+    });
+    const out = redactLogObject(logged) as Record<string, unknown> & { nested: { password: string } };
+    expect(out.token).toBe(REDACTED);
+    expect(out.secret).toBe(REDACTED);
+    expect(out.nested.password).toBe(REDACTED);
+    expect(logged.token).toBe('tok');
+    expect(read).toBe(1);
+  });
+
   it('hands back the very object when it holds no secret', () => {
     const line = { method: 'GET', route: '/api/shoes', status: 200, ms: 1.2, err: { code: 'E1' } };
     expect(redactLogObject(line)).toBe(line);

@@ -53,26 +53,36 @@ const HEADER_SECRET: Record<string, ReadonlySet<string>> = {
 type Logged = Record<string, unknown>;
 const isObject = (value: unknown): value is Logged =>
   typeof value === 'object' && value !== null && !ArrayBuffer.isView(value);
-/** A copy with the same prototype and properties (an Error keeps its message and stack). */
-const copyOf = <T extends object>(value: T): T =>
-  Object.create(Object.getPrototypeOf(value), Object.getOwnPropertyDescriptors(value)) as T;
+/**
+ * A copy of `target` with the same prototype and properties (an Error keeps its message and stack),
+ * and `changes` as plain writable values: read-only, frozen or accessor properties are replaced, never
+ * written to.
+ */
+function copyWith<T extends object>(target: T, changes: Logged): T {
+  const descriptors = Object.getOwnPropertyDescriptors(target) as Record<string, PropertyDescriptor>;
+  for (const [key, value] of Object.entries(changes)) {
+    const enumerable = descriptors[key]?.enumerable ?? true;
+    descriptors[key] = { value, writable: true, enumerable, configurable: true };
+  }
+  return Object.create(Object.getPrototypeOf(target), descriptors) as T;
+}
 
 /** `target` with the values of the names `secret` holds replaced, copied only if there are any. */
 function censored<T extends Logged>(target: T, secret: ReadonlySet<string>): T {
-  let copy: T | undefined;
+  const changes: Logged = {};
+  let any = false;
   for (const key of Object.keys(target)) {
-    if (secret.has(key) && target[key] !== undefined)
-      (copy ??= copyOf(target))[key as keyof T] = REDACTED as T[keyof T];
+    if (secret.has(key) && target[key] !== undefined) {
+      changes[key] = REDACTED;
+      any = true;
+    }
   }
-  return copy ?? target;
+  return any ? copyWith(target, changes) : target;
 }
 
 /** `target` with `key` set to `value`, copied first unless `value` is already there. */
 function withValue<T extends Logged>(target: T, key: string, value: unknown): T {
-  if (target[key] === value) return target;
-  const copy = copyOf(target);
-  (copy as Logged)[key] = value;
-  return copy;
+  return target[key] === value ? target : copyWith(target, { [key]: value });
 }
 
 /**

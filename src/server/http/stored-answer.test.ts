@@ -12,6 +12,7 @@ function fakeReply() {
   const reply = {
     status: (code: number) => ((sent.status = code), reply),
     header: (name: string, value: string) => ((sent.headers[name] = value), reply),
+    getHeader: (name: string) => sent.headers[name],
     send: (body?: unknown) => ((sent.body = body), reply),
   };
   return { reply: reply as unknown as FastifyReply, sent };
@@ -55,6 +56,20 @@ describe('a stored answer', () => {
     const missing = fakeReply();
     sendStoredAnswer(request({}), missing.reply, { text: 'Page not found' }, { status: 404 });
     expect(missing.sent).toMatchObject({ status: 404, body: 'Page not found', headers: {} });
+  });
+
+  it('names Accept-Encoding in Vary beside what is there, on a 304 too, and honours X-No-Compression', () => {
+    const answer: StoredAnswer = { text };
+    const first = fakeReply();
+    first.reply.header('vary', 'origin');
+    sendStoredAnswer(request({ 'accept-encoding': 'br' }), first.reply, answer);
+    expect(first.sent.headers.vary).toBe('origin, accept-encoding');
+    const again = fakeReply();
+    sendStoredAnswer(request({ 'if-none-match': first.sent.headers.etag! }), again.reply, answer);
+    expect(again.sent.headers.vary).toBe('accept-encoding');
+    const plain = fakeReply();
+    sendStoredAnswer(request({ 'accept-encoding': 'br', 'x-no-compression': '' }), plain.reply, answer);
+    expect(plain.sent.body).toBe(text);
   });
 
   it('chooses what Accept-Encoding prefers, and nothing it refuses', () => {

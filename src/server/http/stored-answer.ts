@@ -9,7 +9,7 @@ type Encoding = 'br' | 'gzip';
 /**
  * A cached answer's bytes with what every request for them needs, worked out once per entry
  * instead of once per request: its ETag, and its brotli and gzip copies, each made the first time a
- * request needs it (at @fastify/compress's settings). A copy is a fifth of the text or less.
+ * request needs it (at @fastify/compress's settings).
  */
 export interface StoredAnswer {
   text: string;
@@ -58,16 +58,34 @@ export function sendStoredAnswer(
   { status = 200 }: { status?: number } = {},
 ): FastifyReply {
   reply.status(status);
+  const compressible = answer.text.length >= COMPRESS_FROM_BYTES;
+  // Before the 304 too: it names what the 200 would vary on.
+  if (compressible) addVary(reply, 'accept-encoding');
   if (status === 200) {
     answer.etag ??= etagOf(answer.text);
     reply.header('etag', answer.etag);
     if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
   }
-  if (answer.text.length < COMPRESS_FROM_BYTES) return reply.send(answer.text);
-  reply.header('vary', 'accept-encoding');
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  // `X-No-Compression` asks for the bytes as they are, as @fastify/compress allows.
+  const encoding =
+    compressible && request.headers['x-no-compression'] === undefined
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : undefined;
   if (!encoding) return reply.send(answer.text);
   const encoded = (answer.encoded ??= {});
   const bytes = (encoded[encoding] ??= ENCODERS[encoding](answer.text));
   return reply.header('content-encoding', encoding).send(bytes);
+}
+
+/** Adds `field` to the answer's `Vary`, keeping what another part of the app put there. */
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  if (current === undefined) reply.header('vary', field);
+  else if (
+    !String(current)
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(field)
+  )
+    reply.header('vary', `${String(current)}, ${field}`);
 }

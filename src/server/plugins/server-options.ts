@@ -19,7 +19,8 @@ export function serverOptionsOf(
           level: config.LOG_LEVEL,
           // No credential, token or card number in a log line, whatever a client puts in a URL.
           serializers: { req: serializeRequest },
-          formatters: { log: redactLogObject },
+          // A child logger's bindings too (pino's redact covered them).
+          formatters: { log: redactLogObject, bindings: redactLogObject },
           ...(logStream ? { stream: logStream } : {}),
         }
       : false,

@@ -119,17 +119,23 @@ export function createCatalogRepository(
       .from(shoes)
       .innerJoin(brands, eq(shoes.brandId, brands.id));
 
-  // A shoe's page reads this one most: parsed and planned once, not built, parsed and planned again
-  // for each request (a named statement on PostgreSQL through node-postgres; on PGlite through its
-  // wire protocol, db/pglite-named-statement.ts).
-  const shoeByIdQuery = shoesWithStock().where(eq(shoes.id, sql.placeholder('id')));
-  const shoeById = shoeByIdQuery.prepare('catalog_shoe_by_id');
+  // A shoe's page reads this one most. On PGlite it is parsed and planned once and then run by name
+  // (db/pglite-named-statement.ts): its query API parses and plans every statement again. On
+  // PostgreSQL it stays unnamed: a named statement lives on one server connection, and behind
+  // PgBouncer in transaction mode (docs/deployment.md) the next call may get another.
   const shoeByIdOnPglite =
-    pglite && pgliteNamedStatement(pglite, 'catalog_shoe_by_id', shoeByIdQuery.toSQL().sql);
+    pglite &&
+    pgliteNamedStatement(
+      pglite,
+      'catalog_shoe_by_id',
+      shoesWithStock()
+        .where(eq(shoes.id, sql.placeholder('id')))
+        .toSQL().sql,
+    );
   const shoeColumnNames = Object.keys(shoeColumns) as (keyof typeof shoeColumns)[];
 
   async function findShoeById(id: string) {
-    if (!shoeByIdOnPglite) return (await shoeById.execute({ id }))[0];
+    if (!shoeByIdOnPglite) return (await shoesWithStock().where(eq(shoes.id, id)))[0];
     const [row] = await shoeByIdOnPglite([id]);
     if (!row) return undefined;
     // The columns in the select's order, then the stock.

@@ -8,6 +8,7 @@ function fakeReply() {
     header: () => reply,
     type: () => reply,
     status: () => reply,
+    getHeader: () => undefined,
     send: (json: string) => {
       sent.push(json);
       return reply;

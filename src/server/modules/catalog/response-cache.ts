@@ -43,8 +43,8 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     new LRUCache<string, CachedAnswer>({
       ttl: options.ttlMs,
       maxSize: maxBytes,
-      // The compressed copies made later add a fifth at most: counted here.
-      sizeCalculation: (answer) => Math.ceil(answer.text.length * 1.2) + 64,
+      // The brotli and gzip copies made later add about half the text at most: counted here.
+      sizeCalculation: (answer) => Math.ceil(answer.text.length * 1.5) + 64,
     });
   const answers = store(options.maxBytes);
   const pages = store(options.pageMaxBytes ?? options.maxBytes);

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { useBrands } from '../../api/use-brands';
 import { paths } from '../../paths';
@@ -34,6 +34,7 @@ export function BrandsMenu() {
   const panelRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const navigate = useNavigate();
+  const location = useLocation();
 
   /**
    * A brand's link, followed as <Link> would: a plain left click navigates within the app, a click
@@ -46,7 +47,8 @@ export function BrandsMenu() {
     const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
     if (event.button !== 0 || modified || event.defaultPrevented) return;
     event.preventDefault();
-    void navigate(to);
+    // The brand already shown replaces its history entry rather than adding the same one again.
+    void navigate(to, { replace: `${location.pathname}${location.search}` === to });
   }
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
