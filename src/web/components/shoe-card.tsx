@@ -17,9 +17,11 @@ interface ShoeCardProps {
   headingLevel: CardHeadingLevel;
   /** The first row of a page is above the fold: load it eagerly. */
   eager?: boolean;
+  /** The page's first card: its picture is fetched first (see CardPicture). */
+  priority?: boolean;
 }
 
-export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCardProps) {
+export function ShoeCard({ shoe, headingLevel: Heading, eager = false, priority = false }: ShoeCardProps) {
   const { size, setSize, buy } = useAddToCart(shoe);
   const sizes = sizesOf(shoe);
   const inStock = sizes.some((entry) => entry.quantity > 0);
@@ -30,7 +32,7 @@ export function ShoeCard({ shoe, headingLevel: Heading, eager = false }: ShoeCar
       <div className="relative overflow-hidden bg-gray-100">
         {/* The name link below carries the accessible name; this one just makes the picture clickable. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
-          <CardPicture shoe={shoe} sizes="card" eager={eager} />
+          <CardPicture shoe={shoe} sizes="card" eager={eager} priority={priority} />
         </Link>
         {shoe.onSale && <OnSaleBadge className="absolute top-3 left-3 shadow" />}
       </div>
