@@ -186,6 +186,19 @@ const ownAccount: Record<Role, Outcome> = {
   administrator: OWN_ONLY,
 };
 
+/**
+ * Something of the user's named by its id (a session, a passkey, an order asked back): anyone
+ * else's request answers like one that does not exist, staff's too.
+ */
+const usersOwn = (ok: Outcome): Record<Role, Outcome> => ({
+  visitor: SIGN_IN_FIRST,
+  user: ok,
+  'other user': NOT_FOUND,
+  'disabled user': DISABLED,
+  manager: NOT_FOUND,
+  administrator: NOT_FOUND,
+});
+
 // ---------------------------------------------------------------------------------------------
 // Fixtures, made fresh by a row's prepare() when a request consumes what it acts on.
 
@@ -707,15 +720,8 @@ const ROWS: Row[] = [
   {
     route: 'DELETE /api/account/sessions/{id}',
     note: "the user's other session",
-    outcomes: {
-      visitor: SIGN_IN_FIRST,
-      user: OK,
-      // Someone else's session answers like one that has ended.
-      'other user': NOT_FOUND,
-      'disabled user': DISABLED,
-      manager: NOT_FOUND,
-      administrator: NOT_FOUND,
-    },
+    // Someone else's session answers like one that has ended.
+    outcomes: usersOwn(OK),
     prepare: () => secondSession(accounts.user),
     request: ({ fixture }) => del(`/api/account/sessions/${fixture.session}`),
     state: ({ fixture }) => sessionAlive(fixture.session!),
@@ -916,15 +922,8 @@ const ROWS: Row[] = [
   {
     route: 'DELETE /api/account/passkeys/{id}',
     note: "the user's passkey",
-    outcomes: {
-      visitor: SIGN_IN_FIRST,
-      user: OK,
-      // Someone else's passkey answers like one that is gone.
-      'other user': NOT_FOUND,
-      'disabled user': DISABLED,
-      manager: NOT_FOUND,
-      administrator: NOT_FOUND,
-    },
+    // Someone else's passkey answers like one that is gone.
+    outcomes: usersOwn(OK),
     prepare: () => storedPasskey(accounts.user),
     request: ({ fixture }) => del(`/api/account/passkeys/${fixture.passkey}`),
     state: ({ fixture }) => passkeyExists(fixture.passkey!),
@@ -1189,15 +1188,8 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/cart/order/{idPayment}/returns',
     note: "a pair of the user's Received order, asked back",
-    outcomes: {
-      visitor: SIGN_IN_FIRST,
-      user: CREATED,
-      // Only the order's shopper asks: anyone else's request answers like a missing order.
-      'other user': NOT_FOUND,
-      'disabled user': DISABLED,
-      manager: NOT_FOUND,
-      administrator: NOT_FOUND,
-    },
+    // Only the order's shopper asks: anyone else's request answers like a missing order.
+    outcomes: usersOwn(CREATED),
     prepare: async ({ owner }) => {
       const order = await orderFor(owner, { status: 'Received', shoeId: anchorShoe });
       return { idPayment: order.idPayment, orderId: order.id, lineId: order.lineId };

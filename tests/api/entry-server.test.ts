@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogUrls } from '../../src/domain/catalog-urls.js';
+import { matchPage } from '../../src/domain/route-matching.js';
 import { injectFetch, type ApiFetch } from '../../src/server/web/page-renderer.js';
+import { pageDataUrls } from '../../src/server/web/page-preloads.js';
 import { renderPage } from '../../src/web/entry-server.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -40,9 +43,11 @@ describe('entry-server renderPage', () => {
     const { html, state, passes } = await renderPage(`/shoes/${shoeId}`, fetchApi);
     // The page declares its queries (pageQueries): no render only to find what it asks for.
     expect(passes).toBe(1);
-    expect([...asked].sort()).toEqual(
-      ['/api/brands', `/api/reviews/${shoeId}`, `/api/shoes/${shoeId}`].sort(),
-    );
+    // The very answers the route table names for the page's preload hints, less the visitor's.
+    const page = matchPage(`/shoes/${shoeId}`)!;
+    const hinted = pageDataUrls(page.route, new URLSearchParams(), page.param);
+    expect([...asked].sort()).toEqual(hinted.filter((url) => url !== catalogUrls.session()).sort());
+    expect(asked).toHaveLength(3);
     expect(html).toContain('<h1');
     expect(html).toContain('Storm Court');
     expect(html).toContain('$90');

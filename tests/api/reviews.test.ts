@@ -117,6 +117,13 @@ describe('reviews', () => {
       await send('POST', `/api/reviews/${shoeId}`, author.cookie, { review: 'Good value', rating: 3 })
     ).json();
 
+    // A visitor's list is kept with the catalogue's answers: every write must drop it.
+    const visitorSees = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: `/api/reviews/${shoeId}` })).json() as { review: string }[]
+      ).map((review) => review.review);
+    expect(await visitorSees()).toContain('Good value');
+
     const short = await send('PUT', `/api/reviews/exact/${_id}`, author.cookie, { review: 'ok', rating: 3 });
     expect(short.json().error.fields.review).toBe(MESSAGES.review.updateTooShort);
     const edited = await send('PUT', `/api/reviews/exact/${_id}`, author.cookie, {
@@ -124,12 +131,15 @@ describe('reviews', () => {
       rating: 4,
     });
     expect(edited.json()).toMatchObject({ review: 'Great value', rating: 4, own: true });
+    expect(await visitorSees()).toContain('Great value');
+    expect(await visitorSees()).not.toContain('Good value');
     expect(
       (await send('PUT', `/api/reviews/exact/${_id}`, stranger.cookie, { review: 'Hijacked!', rating: 1 }))
         .statusCode,
     ).toBe(403);
     expect((await send('DELETE', `/api/reviews/exact/${_id}`, stranger.cookie)).statusCode).toBe(403);
     expect((await send('DELETE', `/api/reviews/exact/${_id}`, adminCookie)).statusCode).toBe(200);
+    expect(await visitorSees()).not.toContain('Great value');
     expect((await send('DELETE', `/api/reviews/exact/${_id}`, author.cookie)).statusCode).toBe(404);
   });
 

@@ -99,8 +99,8 @@ export function redactLogObject(object: Logged): Logged {
   for (const key of Object.keys(out)) {
     const value = out[key];
     if (!isObject(value)) continue;
+    // A body's secret fields include every name that is always secret.
     let inner = censored(value, key === 'body' ? BODY_SECRET : ALWAYS_SECRET);
-    if (key === 'body') inner = censored(inner, ALWAYS_SECRET);
     if (isObject(inner.body)) inner = withValue(inner, 'body', censored(inner.body, BODY_SECRET));
     const headers = HEADER_SECRET[key];
     if (headers && isObject(inner.headers))

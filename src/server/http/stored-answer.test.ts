@@ -76,7 +76,8 @@ describe('a stored answer', () => {
     expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(acceptedEncoding('gzip;q=1.0, br;q=0.5')).toBe('gzip');
     expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('*')).toBe('gzip');
+    expect(acceptedEncoding('x-gzip')).toBe('gzip');
     expect(acceptedEncoding('identity')).toBeUndefined();
     expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeUndefined();
     expect(acceptedEncoding(undefined)).toBeUndefined();

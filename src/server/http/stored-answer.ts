@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this an answer goes as it is (as @fastify/compress's threshold, plugins/compression.ts). */
@@ -30,20 +31,15 @@ const ENCODERS: Record<Encoding, (text: string) => Buffer> = {
   gzip: (text) => zlib.gzipSync(text),
 };
 
-/** brotli or gzip, whichever `Accept-Encoding` prefers (brotli on a tie); none when it accepts neither. */
+/**
+ * brotli or gzip, whichever `Accept-Encoding` prefers (brotli on a tie); none when it accepts
+ * neither. Negotiated as @fastify/compress does, with the same library: `*` and `x-gzip` count as
+ * gzip.
+ */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
-  const [br, gzip] = [weightOf('br'), weightOf('gzip')];
-  if (br > 0 && br >= gzip) return 'br';
-  return gzip > 0 ? 'gzip' : undefined;
+  const accepted = header.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
+  return (negotiate(accepted, ['br', 'gzip']) as Encoding | null) ?? undefined;
 }
 
 /**
