@@ -12,7 +12,7 @@ import { openDatabase } from '../src/server/db/client.js';
 const config = loadConfig();
 const database = await openDatabase(
   config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
+    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 const app = await buildApp({ config, database });

@@ -7,6 +7,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { trackInFlight } from './http/in-flight.js';
 import { echoRequestId } from './http/request-id.js';
 import { apiRoutes } from './modules/api-routes.js';
+import { CACHE_TAGS } from './modules/catalog/cache-tags.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { registerCompression } from './plugins/compression.js';
@@ -88,7 +89,10 @@ export async function buildApp({
   await registerWebApp(app, {
     distDir: config.webDistDir,
     pages: createPageHeads(
-      (id) => services.catalogCache.value(catalogUrls.shoe(id), () => services.catalog.getShoe(id)),
+      (id) =>
+        services.catalogCache.value(catalogUrls.shoe(id), () => services.catalog.getShoe(id), [
+          CACHE_TAGS.shoe(id),
+        ]),
       services.publicUrl,
       createRouteChunks(config.webDistDir),
     ),

@@ -15,6 +15,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections each instance keeps to PostgreSQL (docs/performance.md, "Pool size"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How long a catalogue answer (and a page rendered from it) is reused at most. Writes drop what
+   * they change at once, on every instance that hears of them; this bounds what one that did not
+   * hear may show.
+   */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().default('admin@sneakerstreet.test'),
   ADMIN_PASSWORD: z.string().min(6).optional(),

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const imageStorage = createImageStorage(config);

@@ -13,13 +13,18 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { shoes } from '../../src/server/db/schema.js';
 import {
+  announcementPayload,
   CATALOG_CHANNEL,
   CATALOG_LISTENER_NAME,
   createCatalogCacheSync,
+  parseAnnouncement,
 } from '../../src/server/modules/catalog/cache-sync.js';
+import type { StockChange } from '../../src/server/modules/catalog/cache-tags.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
-import { TEST_ORIGIN } from './support/session.js';
+import { paidOrder } from './support/paid-order.js';
+import { createSender } from './support/sender.js';
+import { signUp, TEST_ORIGIN } from './support/session.js';
 import { staffSession } from './support/staff.js';
 
 /**
@@ -190,6 +195,31 @@ describe('the catalogue cache across instances on PostgreSQL', () => {
     console.log(`[cache-sync] B answered the new price ${ms} ms after A's change`);
   });
 
+  // What B keeps is proven where the TTL can be long (stock-cache.test.ts, and the sync's own test below).
+  it("an order on A shows its shoe's new stock on B at once", async () => {
+    const stockOn = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: `/api/shoes/${shoeId}?view=order` })).json().stock[0].quantity;
+    const before = await stockOn(b);
+    const shopper = await signUp(a);
+    await paidOrder(
+      createSender(() => a, 74),
+      shopper.cookie,
+      {
+        shoeId,
+        size: '9',
+        quantity: 1,
+        priceCents: (await priceOn(a, 'order-price')) * 100,
+      },
+    );
+    const started = Date.now();
+    while ((await stockOn(b)) !== before - 1 && Date.now() - started < WITHIN_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await stockOn(b), `B still showed ${before} pairs after ${Date.now() - started} ms`).toBe(
+      before - 1,
+    );
+  });
+
   it('an instance whose listening connection was cut listens again and drops what it may have missed', async () => {
     await waitForListeners(2);
     const cachedAt = Date.now();
@@ -293,7 +323,11 @@ describe('the cache sync on its own', () => {
     const pools = [0, 1].map(() => new pg.Pool({ connectionString: dbUrl.toString(), max: 2 }));
     const clears = [0, 0];
     const syncs = pools.map((pool, i) =>
-      createCatalogCacheSync({ pool, cache: { clear: () => (clears[i] = clears[i]! + 1) }, log: silent }),
+      createCatalogCacheSync({
+        pool,
+        cache: { clear: () => (clears[i] = clears[i]! + 1), invalidate: () => undefined },
+        log: silent,
+      }),
     );
     const heard: string[] = [];
     const spy = new pg.Client({ connectionString: dbUrl.toString() });
@@ -327,7 +361,7 @@ describe('the cache sync on its own', () => {
     let clears = 0;
     const sync = createCatalogCacheSync({
       pool,
-      cache: { clear: () => (clears += 1) },
+      cache: { clear: () => (clears += 1), invalidate: () => undefined },
       log: silent,
       pingEveryMs: 100,
       pingTimeoutMs: 300,
@@ -348,5 +382,71 @@ describe('the cache sync on its own', () => {
       await pool.end();
       await proxy.close();
     }
+  });
+
+  it('a change of stock reaches the others as what it changed; bursts merge; anything else clears', async () => {
+    const pools = [0, 1].map(() => new pg.Pool({ connectionString: dbUrl.toString(), max: 2 }));
+    const clears = [0, 0];
+    const heard: StockChange[] = [];
+    const syncs = pools.map((pool, i) =>
+      createCatalogCacheSync({
+        pool,
+        cache: {
+          clear: () => (clears[i] = clears[i]! + 1),
+          invalidate: (change) => (i === 1 ? heard.push(change) : clears.push(-1)),
+        },
+        log: silent,
+      }),
+    );
+    const change = (shoeIds: string[], sizesInStockChanged = false): StockChange => ({
+      shoeIds,
+      sizesInStockChanged,
+      unitsSoldChanged: true,
+    });
+    try {
+      await Promise.all(syncs.map((sync) => sync.start()));
+      syncs[0]!.announce(change(['a']));
+      await until(() => heard.length === 1, 'B heard the first change');
+      expect(heard[0]).toEqual(change(['a']));
+      // While one is on its way, the next ones wait as one: their shoes together, any sell-out kept.
+      syncs[0]!.announce(change(['b']));
+      syncs[0]!.announce(change(['c'], true));
+      syncs[0]!.announce(change(['b']));
+      await until(() => heard.length === 3, 'B heard the burst as two notifications');
+      expect(heard.slice(1)).toEqual([change(['b']), change(['c', 'b'], true)]);
+      expect(clears, 'a change of stock clears nothing, and A ignores its own').toEqual([1, 1]);
+      // A full clear waiting with a change of stock is a full clear.
+      syncs[0]!.announce(change(['d']));
+      syncs[0]!.announce(change(['e']));
+      syncs[0]!.announceWrites(announceWrite, {} as never, undefined, () => undefined);
+      await until(() => clears[1] === 2, 'B cleared');
+      expect(heard.map((seen) => seen.shoeIds)).toEqual([['a'], ['b'], ['c', 'b'], ['d']]);
+      // An older instance's bare id clears.
+      await notify();
+      await until(() => clears[1] === 3, 'B cleared for a bare id');
+      expect(clears[0]).toBe(2);
+    } finally {
+      await Promise.all(syncs.map((sync) => sync.close()));
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
+
+describe('what a notification says', () => {
+  const change: StockChange = { shoeIds: ['a', 'b'], sizesInStockChanged: true, unitsSoldChanged: false };
+
+  it('reads back what was sent, and takes anything else for a full clear', () => {
+    expect(parseAnnouncement(announcementPayload('me', change))).toEqual({ from: 'me', stock: change });
+    expect(parseAnnouncement(announcementPayload('me', undefined))).toEqual({ from: 'me' });
+    expect(parseAnnouncement('an-instance-id')).toEqual({ from: 'an-instance-id' });
+    expect(parseAnnouncement('{"from":"x","stock":{"shoeIds":[1]}}')).toEqual({ from: 'x' });
+    expect(parseAnnouncement('null')).toEqual({ from: 'null' });
+  });
+
+  it('sends a change too long for a notification as a full clear', () => {
+    const many = { ...change, shoeIds: Array.from({ length: 300 }, () => crypto.randomUUID()) };
+    expect(parseAnnouncement(announcementPayload('me', many))).toEqual({ from: 'me' });
+    const some = { ...change, shoeIds: many.shoeIds.slice(0, 150) };
+    expect(parseAnnouncement(announcementPayload('me', some))).toEqual({ from: 'me', stock: some });
   });
 });

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalog } from './support/catalog-fixture.js';
+import { paidOrder } from './support/paid-order.js';
+import { createSender } from './support/sender.js';
 import { signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { staffSession } from './support/staff.js';
@@ -34,8 +36,12 @@ export async function renderPage(url, fetchApi) {
   if (url.endsWith('?hang')) return new Promise(() => {});
   const brands = await (await fetchApi('/api/brands', { headers: { Accept: 'application/json' } })).json();
   const session = await (await fetchApi('/api/account/session')).json();
+  // A shoe's page shows its pairs in stock, as the real one does.
+  const shoePath = url.startsWith('/shoes/') && url.length === 43 ? url.slice(7) : undefined;
+  const shoe = shoePath && (await (await fetchApi('/api/shoes/' + shoePath)).json());
+  const pairs = shoe ? '<p>pairs ' + shoe.stock.map((entry) => entry.quantity).join('+') + '</p>' : '';
   return {
-    html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main><p>render ' + renders + '</p>',
+    html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main><p>render ' + renders + '</p>' + pairs,
     state: { queries: [{ text: '</script><script>alert(1)</script>', session }] },
     // As when an answer failed: the page shows that part loading.
     complete: !url.endsWith('?partial'),
@@ -44,6 +50,7 @@ export async function renderPage(url, fetchApi) {
 const ADMIN = { email: 'render.admin@shop.test', password: 'render-admin-password' };
 let t: TestApp;
 let shoeId: string;
+let otherShoeId: string;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
@@ -58,15 +65,20 @@ beforeAll(async () => {
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo', 'Nova Feet'],
-    [{ name: 'Storm Court', brand: 'Velo', color: 'Blue', price: 90, sizes: [['9', 2]] }],
+    [
+      { name: 'Storm Court', brand: 'Velo', color: 'Blue', price: 90, sizes: [['9', 2]] },
+      { name: 'Calm Court', brand: 'Velo', color: 'Grey', price: 80, sizes: [['9', 5]] },
+    ],
   );
   shoeId = shoeIds.get('Storm Court')!;
+  otherShoeId = shoeIds.get('Calm Court')!;
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
+const send = createSender(() => t.app, 75);
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 const stateOf = (html: string) =>
   /<script type="application\/json" id="shop-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -77,7 +89,9 @@ describe('server rendering', () => {
     expect(response.statusCode).toBe(200);
     // Replacement patterns ($&, $1) in the page's text stay as written.
     expect(rootOf(response.body)).toMatch(
-      new RegExp(`^<main>/shoes/${shoeId}: Nova Feet, Velo \\$& \\$1</main><p>render \\d+</p>$`),
+      new RegExp(
+        `^<main>/shoes/${shoeId}: Nova Feet, Velo \\$& \\$1</main><p>render \\d+</p><p>pairs 2</p>$`,
+      ),
     );
   });
 
@@ -128,6 +142,20 @@ describe('server rendering', () => {
     expect(created.statusCode, created.body).toBe(201);
     const after = await page();
     expect(after).toContain('Nova Feet, Velo, Zephyr');
+    expect(after).not.toBe(before);
+  });
+
+  it("keeps a shoe's page through an order of another shoe, and renders it again after one of its own", async () => {
+    const page = async () => rootOf((await t.app.inject({ method: 'GET', url: `/shoes/${shoeId}` })).body)!;
+    const order = async (id: string, priceCents: number) =>
+      paidOrder(send, (await signUp(t.app)).cookie, { shoeId: id, size: '9', quantity: 1, priceCents });
+    const before = await page();
+    expect(before).toMatch(/<p>pairs 2<\/p>$/);
+    await order(otherShoeId, 8000);
+    expect(await page()).toBe(before);
+    await order(shoeId, 9000);
+    const after = await page();
+    expect(after).toMatch(/<p>pairs 1<\/p>$/);
     expect(after).not.toBe(before);
   });
 

@@ -13,6 +13,7 @@ import { createCurrentUser } from '../modules/auth/current-user.js';
 import { createAuthRepository } from '../modules/auth/repository.js';
 import { createAuth, ensureAdmin } from '../modules/auth/service.js';
 import { resolveSessionSecret } from '../modules/auth/session-secret.js';
+import type { StockChange } from '../modules/catalog/cache-tags.js';
 import { createCatalogCacheSync } from '../modules/catalog/cache-sync.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
 import { createCatalogCache } from '../modules/catalog/response-cache.js';
@@ -55,13 +56,6 @@ import { createUserService } from '../modules/users/service.js';
 import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
 import type { SharedCounters } from '../redis/shared-counters.js';
 import type { ImageStorage } from '../storage/image-storage.js';
-
-/**
- * How long a catalogue answer is reused. Writes clear it at once on this instance and, on
- * PostgreSQL, on the others (cache-sync.ts); the TTL bounds how long another instance may show a
- * stale copy while that announcement cannot get through (checkout re-checks stock anyway).
- */
-const CATALOG_CACHE_TTL_MS = 5_000;
 
 export interface ServicesOptions {
   config: Config;
@@ -112,7 +106,10 @@ export async function createServices(options: ServicesOptions) {
   const currentUser = createCurrentUser({ auth, repository: identities, adminEmail });
 
   const catalogCache = createCatalogCache({
-    ttlMs: CATALOG_CACHE_TTL_MS,
+    // Writes drop what they change at once here and, on PostgreSQL, on the others (cache-sync.ts);
+    // the TTL bounds how long another instance may show a stale copy while that announcement
+    // cannot get through (checkout re-checks stock anyway).
+    ttlMs: config.CATALOG_CACHE_TTL_MS,
     maxBytes: 32 * 1024 * 1024,
     // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
     pageMaxBytes: 32 * 1024 * 1024,
@@ -121,6 +118,11 @@ export async function createServices(options: ServicesOptions) {
   const catalogSync = database.pool
     ? createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log })
     : undefined;
+  /** Orders and refunds change stock: only what they change is dropped, here and on the other instances. */
+  const stockChanged = (change: StockChange) => {
+    catalogCache.invalidate(change);
+    catalogSync?.announce(change);
+  };
   const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
 
@@ -150,6 +152,7 @@ export async function createServices(options: ServicesOptions) {
     singleInstance: database.kind === 'pglite',
     log,
     codes: discountsRepository,
+    stockChanged,
   });
 
   const orderMail = createOrderMail({ mailer, publicUrl, log });
@@ -159,6 +162,7 @@ export async function createServices(options: ServicesOptions) {
     mail: orderMail,
     payments: paymentProvider,
     sizeRestocked: restock.sizeRestocked,
+    stockChanged,
   });
 
   return {

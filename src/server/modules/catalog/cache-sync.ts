@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { mergeStockChanges, type StockChange } from './cache-tags.js';
 import type { CatalogCache } from './response-cache.js';
 
 /** The PostgreSQL channel on which instances announce a catalogue write (channels are per database). */
@@ -19,6 +20,47 @@ const CLOSE_WAIT_MS = 1_000;
  */
 const PING_EVERY_MS = 30_000;
 const PING_TIMEOUT_MS = 5_000;
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: a longer change is sent as a full clear. */
+const MAX_PAYLOAD_BYTES = 7_900;
+
+/** What a notification says: who sent it and, for a change of stock alone, what it changed. */
+interface Announcement {
+  from: string;
+  stock?: StockChange;
+}
+
+function isStockChange(value: unknown): value is StockChange {
+  const change = value as StockChange;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray(change.shoeIds) &&
+    change.shoeIds.every((id) => typeof id === 'string') &&
+    typeof change.sizesInStockChanged === 'boolean' &&
+    typeof change.unitsSoldChanged === 'boolean'
+  );
+}
+
+/** A payload as sent by announce(); anything else (an older instance's bare id) means a full clear. */
+export function parseAnnouncement(payload: string): Announcement {
+  try {
+    const parsed = JSON.parse(payload) as { from?: unknown; stock?: unknown };
+    if (typeof parsed?.from === 'string') {
+      return isStockChange(parsed.stock) ? { from: parsed.from, stock: parsed.stock } : { from: parsed.from };
+    }
+  } catch {
+    // Not JSON: an instance id alone.
+  }
+  return { from: payload };
+}
+
+/** The payload for a change (undefined: everything), or a full clear's when it would not fit. */
+export function announcementPayload(from: string, stock: StockChange | undefined): string {
+  const full = JSON.stringify({ from });
+  if (!stock) return full;
+  const payload = JSON.stringify({ from, stock });
+  return Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES ? payload : full;
+}
 
 /**
  * Several instances on one PostgreSQL database: each keeps its own catalogue cache, so a write on
@@ -26,6 +68,8 @@ const PING_TIMEOUT_MS = 5_000;
  * own, drops its copy at once instead of serving it until the TTL ends.
  * - Notifications carry the sender's id and a sender ignores its own: it cleared its cache when it
  *   wrote, and receiving never sends, so nothing loops.
+ * - A change of stock alone (an order, a refund) carries what it changed, and the others drop only
+ *   that (response-cache.ts `invalidate`); any other write empties their caches.
  * - Announcements are coalesced: at most one NOTIFY in flight and one waiting, however many writes
  *   (a burst of checkouts) end meanwhile; the waiting one covers every write that ended before it.
  * - The listener reconnects with backoff when its connection drops, and clears the cache once it
@@ -34,7 +78,7 @@ const PING_TIMEOUT_MS = 5_000;
  */
 export function createCatalogCacheSync(options: {
   pool: pg.Pool;
-  cache: Pick<CatalogCache, 'clear'>;
+  cache: Pick<CatalogCache, 'clear' | 'invalidate'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   channel?: string;
   pingEveryMs?: number;
@@ -84,7 +128,11 @@ export function createCatalogCacheSync(options: {
     client.on('error', (error) => dropped(client, error));
     client.on('end', () => dropped(client));
     client.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== instanceId) cache.clear();
+      if (message.channel !== channel) return;
+      const { from, stock } = parseAnnouncement(message.payload ?? '');
+      if (from === instanceId) return;
+      if (stock) cache.invalidate(stock);
+      else cache.clear();
     });
     try {
       await client.connect();
@@ -123,25 +171,27 @@ export function createCatalogCacheSync(options: {
   }
 
   let sending = false;
-  let pending = false;
-  function announce(): void {
+  /** What waits to be announced: nothing, a change of stock, or everything. */
+  let pending: StockChange | 'everything' | undefined;
+  /** Tells the other instances of a write: a change of stock alone, or (none given) anything. */
+  function announce(change?: StockChange): void {
     if (closed) return;
     if (sending) {
-      pending = true;
+      if (!change || pending === 'everything') pending = 'everything';
+      else pending = pending ? mergeStockChanges(pending, change) : change;
       return;
     }
     sending = true;
     pool
-      .query('SELECT pg_notify($1, $2)', [channel, instanceId])
+      .query('SELECT pg_notify($1, $2)', [channel, announcementPayload(instanceId, change)])
       .catch((error: unknown) => {
         log.warn({ err: error }, 'Could not announce a catalogue change to the other instances');
       })
       .finally(() => {
         sending = false;
-        if (pending) {
-          pending = false;
-          announce();
-        }
+        const next = pending;
+        pending = undefined;
+        if (next) announce(next === 'everything' ? undefined : next);
       });
   }
 
@@ -167,6 +217,8 @@ export function createCatalogCacheSync(options: {
       if (request.routeOptions.config?.changesCatalog) announce();
       done(null, payload);
     },
+
+    announce,
 
     /** onClose hook: stops listening and reconnecting. */
     async close(): Promise<void> {

@@ -26,6 +26,7 @@ import { pgliteNamedStatement } from '../../db/pglite-named-statement.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
+import { CACHE_TAGS } from './cache-tags.js';
 
 const shoeColumns = {
   id: shoes.id,
@@ -103,8 +104,15 @@ function filterConditions(
   };
 }
 
-/** Keeps a list's count between its pages (the catalogue cache does, see response-cache.ts). */
-export type RememberCount = (key: string, compute: () => Promise<number>) => Promise<number>;
+/**
+ * Keeps a list's count between its pages (the catalogue cache does, see response-cache.ts) until
+ * something it depends on (`tags`, cache-tags.ts) changes.
+ */
+export type RememberCount = (
+  key: string,
+  compute: () => Promise<number>,
+  tags: readonly string[],
+) => Promise<number>;
 
 export function createCatalogRepository(
   db: Database,
@@ -218,7 +226,12 @@ export function createCatalogRepository(
       const countKey = JSON.stringify([counted, search]);
       const [rows, total] = await Promise.all([
         pageRows,
-        rememberCount(countKey, async () => (await countQuery)[0]?.total ?? 0),
+        rememberCount(
+          countKey,
+          async () => (await countQuery)[0]?.total ?? 0,
+          // Of the filters, only the sizes depend on stock.
+          filters.sizes.length > 0 ? [CACHE_TAGS.sizesInStock] : [],
+        ),
       ]);
       const items = rows.map(({ stock, createdAt: _created, unitsSold: _sold, ...row }) =>
         toShoe(row, stockEntriesOf(stock)),

@@ -1,12 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStoredAnswer, type StoredAnswer } from '../../http/stored-answer.js';
+import { CACHE_TAGS, tagsChangedBy, type StockChange } from './cache-tags.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * This route can change shoes, stock, brands or reviews: the catalogue cache (answers and the
-     * pages rendered from them) is dropped when it answers.
+     * This route can change shoes, brands or reviews: the catalogue cache (answers and the pages
+     * rendered from them) is dropped when it answers. Changes of stock alone (orders, refunds) drop
+     * only what they change instead, through `invalidate`.
      */
     changesCatalog?: boolean;
   }
@@ -21,6 +24,55 @@ interface CachedAnswer extends StoredAnswer {
   status?: number;
   /** False for an answer to send this once but not keep (a page whose render failed). */
   keep?: boolean;
+  /** What the answer depends on (cache-tags.ts); none declared means any change of stock. */
+  tags: readonly string[];
+}
+
+/** Invalidations older than the oldest computation this many: forgotten, that computation's result not kept. */
+const MAX_REMEMBERED_TAGS = 10_000;
+
+/**
+ * An LRU store of answers that also finds them by tag: `drop(tags)` deletes every entry holding
+ * one of them. The index follows the store (entries evicted, expired or replaced leave it).
+ */
+function taggedStore(options: { ttlMs: number; maxBytes: number }) {
+  const byTag = new Map<string, Set<string>>();
+  const unindex = (key: string, tags: readonly string[]) => {
+    for (const tag of tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  };
+  const lru = new LRUCache<string, CachedAnswer>({
+    ttl: options.ttlMs,
+    maxSize: options.maxBytes,
+    // The brotli and gzip copies made later add about half the text at most: counted here.
+    sizeCalculation: (answer) => Math.ceil(answer.text.length * 1.5) + 64,
+    dispose: (answer, key) => unindex(key, answer.tags),
+  });
+  return {
+    get: (key: string) => lru.get(key),
+    set(key: string, answer: CachedAnswer) {
+      // Replacing an entry disposes of the old one (and its index) first.
+      lru.set(key, answer);
+      if (!lru.has(key)) return;
+      for (const tag of answer.tags) {
+        let keys = byTag.get(tag);
+        if (!keys) byTag.set(tag, (keys = new Set()));
+        keys.add(key);
+      }
+    },
+    drop(tags: readonly string[]) {
+      for (const tag of tags) {
+        for (const key of byTag.get(tag) ?? []) lru.delete(key);
+      }
+    },
+    clear() {
+      lru.clear();
+      byTag.clear();
+    },
+  };
 }
 
 export interface CachedPage {
@@ -33,53 +85,84 @@ export type StoredPage = StoredAnswer & { status: number };
 
 /**
  * Catalogue answers kept as ready-to-send JSON, and the pages the server rendered from them (in a
- * store of their own, so many pages never push the API's answers out). Any route marked
- * `changesCatalog` (admin edits, checkouts, reviews) empties both on this instance; cache-sync.ts
- * tells the other instances on PostgreSQL, and the short TTL bounds how stale another instance's
- * copy can be when it cannot.
+ * store of their own, so many pages never push the API's answers out).
+ * - Any route marked `changesCatalog` (admin edits, reviews) empties both on this instance.
+ * - A change of stock (an order, a refund) drops only the answers tagged with what it changed
+ *   (cache-tags.ts): the ordered shoes' details and the lists showing them, the best-selling
+ *   lists, and the size filters, counts and facets only when a size sold out or came back. A page
+ *   holds the tags of every answer its render read.
+ * - cache-sync.ts tells the other instances on PostgreSQL, and the short TTL bounds how stale
+ *   another instance's copy can be when it cannot.
  */
 export function createCatalogCache(options: { ttlMs: number; maxBytes: number; pageMaxBytes?: number }) {
-  const store = (maxBytes: number) =>
-    new LRUCache<string, CachedAnswer>({
-      ttl: options.ttlMs,
-      maxSize: maxBytes,
-      // The brotli and gzip copies made later add about half the text at most: counted here.
-      sizeCalculation: (answer) => Math.ceil(answer.text.length * 1.5) + 64,
-    });
-  const answers = store(options.maxBytes);
-  const pages = store(options.pageMaxBytes ?? options.maxBytes);
-  // A read that started before a write must not store what it read after the write cleared the cache.
+  const answers = taggedStore({ ttlMs: options.ttlMs, maxBytes: options.maxBytes });
+  const pages = taggedStore({ ttlMs: options.ttlMs, maxBytes: options.pageMaxBytes ?? options.maxBytes });
+  // A read that started before a write must not store what it read after the write dropped it:
+  // each write is a generation, and a result is kept only if nothing it depends on changed since
+  // its computation started.
   let generation = 0;
+  let clearedAt = 0;
+  const changedAt = new Map<string, number>();
   // Requests that miss together share one computation: when an entry expires under load, fifty
   // requests would otherwise run fifty identical queries at once.
   const computing = new Map<string, Promise<CachedAnswer>>();
+  // The tags of the answers read while a page renders (its injected API requests run inside it).
+  const reading = new AsyncLocalStorage<Set<string>>();
+
+  const unchangedSince = (started: number, tags: readonly string[]) =>
+    clearedAt <= started && tags.every((tag) => (changedAt.get(tag) ?? 0) <= started);
 
   function cached(
-    cache: LRUCache<string, CachedAnswer>,
+    store: ReturnType<typeof taggedStore>,
     key: string,
     compute: () => Promise<CachedAnswer>,
   ): Promise<CachedAnswer> {
-    const hit = cache.get(key);
-    if (hit) return Promise.resolve(hit);
+    const hit = store.get(key);
+    if (hit) return read(hit);
     const pending = computing.get(key);
-    if (pending) return pending;
+    if (pending) return pending.then(read);
     const started = generation;
     const promise = compute()
       .then((answer) => {
-        if (started === generation && answer.keep !== false) cache.set(key, answer);
+        if (answer.keep !== false && unchangedSince(started, answer.tags)) store.set(key, answer);
         return answer;
       })
       .finally(() => {
         if (computing.get(key) === promise) computing.delete(key);
       });
     computing.set(key, promise);
-    return promise;
+    return promise.then(read);
+  }
+
+  /** Notes what a page being rendered read. */
+  function read(answer: CachedAnswer): Promise<CachedAnswer> {
+    const tags = reading.getStore();
+    if (tags) for (const tag of answer.tags) tags.add(tag);
+    return Promise.resolve(answer);
   }
 
   function clear(): void {
     generation += 1;
+    clearedAt = generation;
+    changedAt.clear();
     answers.clear();
     pages.clear();
+    computing.clear();
+  }
+
+  /** Drops what a change of stock changed, here (cache-sync.ts announces it to the other instances). */
+  function invalidate(change: StockChange): void {
+    generation += 1;
+    if (changedAt.size > MAX_REMEMBERED_TAGS) {
+      // Every computation still running is treated as started before a full clear: not kept.
+      changedAt.clear();
+      clearedAt = generation;
+    }
+    const tags = tagsChangedBy(change);
+    for (const tag of tags) changedAt.set(tag, generation);
+    answers.drop(tags);
+    pages.drop(tags);
+    // Requests from now on do not join a computation that may have read the stock before.
     computing.clear();
   }
 
@@ -88,11 +171,11 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
-      compute: () => Promise<{ body: unknown; total?: number }>,
+      compute: () => Promise<{ body: unknown; total?: number; tags?: readonly string[] }>,
     ): Promise<FastifyReply> {
       const answer = await cached(answers, request.url, async () => {
-        const { body, total } = await compute();
-        return { text: JSON.stringify(body), total };
+        const { body, total, tags = [CACHE_TAGS.anyStock] } = await compute();
+        return { text: JSON.stringify(body), total, tags };
       });
       if (answer.total !== undefined) reply.header('x-total-count', answer.total);
       return sendStoredAnswer(request, reply.type('application/json; charset=utf-8'), answer);
@@ -102,8 +185,11 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
      * The answer the API route at `url` sends, as a value, from the same entry: a shoe page's head
      * reads the shoe its render fetches from `/api/shoes/{id}`, and one query serves both.
      */
-    async value<T>(url: string, compute: () => Promise<T>): Promise<T> {
-      const answer = await cached(answers, url, async () => ({ text: JSON.stringify(await compute()) }));
+    async value<T>(url: string, compute: () => Promise<T>, tags: readonly string[]): Promise<T> {
+      const answer = await cached(answers, url, async () => ({
+        text: JSON.stringify(await compute()),
+        tags,
+      }));
       return JSON.parse(answer.text) as T;
     },
 
@@ -111,29 +197,39 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
      * A count shared by every page and order of one list (`key` names its filters), kept and
      * dropped with the answers: paging through a large catalogue counts it once, not per page.
      */
-    async rememberCount(key: string, compute: () => Promise<number>): Promise<number> {
-      const answer = await cached(answers, `count:${key}`, async () => ({ text: String(await compute()) }));
+    async rememberCount(
+      key: string,
+      compute: () => Promise<number>,
+      tags: readonly string[],
+    ): Promise<number> {
+      const answer = await cached(answers, `count:${key}`, async () => ({
+        text: String(await compute()),
+        tags,
+      }));
       return Number(answer.text);
     },
 
     /**
      * A page's HTML as the server rendered it from catalogue answers (web-app.ts), kept and dropped
      * with them. It holds nothing about the visitor, so one copy serves everyone. A page computed
-     * with `keep: false` is shared with the requests waiting for it, then computed again.
+     * with `keep: false` is shared with the requests waiting for it, then computed again. Its tags
+     * are those of every answer its render read.
      */
     async rememberPage(
       url: string,
       compute: () => Promise<CachedPage & { keep: boolean }>,
     ): Promise<StoredPage> {
       const answer = await cached(pages, `page:${url}`, async () => {
-        const { status, html, keep } = await compute();
-        return { text: html, status, keep };
+        const tags = new Set<string>();
+        const { status, html, keep } = await reading.run(tags, compute);
+        return { text: html, status, keep, tags: [...tags] };
       });
       answer.status ??= 200;
       return answer as StoredPage;
     },
 
     clear,
+    invalidate,
 
     /** onSend hook: a route marked `changesCatalog` clears the cache before its answer leaves. */
     clearAfterWrites(

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/catalog.js';
 import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { errorBodySchema } from '../../http/errors.js';
+import { CACHE_TAGS, listTags } from './cache-tags.js';
 import type { CatalogCache } from './response-cache.js';
 import type { CatalogService } from './service.js';
 import {
@@ -46,8 +47,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     async (request, reply) =>
       cache.send(request, reply, async () => {
         const result = await catalog.listShoes(request.query);
-        if ('message' in result) return { body: result, total: 0 };
-        return { body: result.items, total: result.total };
+        if ('message' in result) return { body: result, total: 0, tags: [] };
+        return { body: result.items, total: result.total, tags: listTags(request.query, result.items) };
       }),
   );
 
@@ -64,7 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     async (request, reply) =>
       cache.send(request, reply, async () => {
         const page = await catalog.listOnSale(request.query.offset, request.query.limit);
-        return { body: page.items, total: page.total };
+        return { body: page.items, total: page.total, tags: listTags({}, page.items) };
       }),
   );
 
@@ -82,7 +83,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       },
     },
     async (request, reply) =>
-      cache.send(request, reply, async () => ({ body: await catalog.facets(request.query) })),
+      cache.send(request, reply, async () => ({
+        body: await catalog.facets(request.query),
+        // Counts of shoes by the sizes they have in stock, and of the rest within a size filter.
+        tags: [CACHE_TAGS.sizesInStock],
+      })),
   );
 
   app.get(
@@ -96,7 +101,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       },
     },
     async (request, reply) =>
-      cache.send(request, reply, async () => ({ body: await catalog.listColors(request.query.brand) })),
+      cache.send(request, reply, async () => ({
+        body: await catalog.listColors(request.query.brand),
+        tags: [],
+      })),
   );
 
   app.get(
@@ -110,7 +118,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       },
     },
     async (request, reply) =>
-      cache.send(request, reply, async () => ({ body: await catalog.getShoe(request.params.id) })),
+      cache.send(request, reply, async () => ({
+        body: await catalog.getShoe(request.params.id),
+        tags: [CACHE_TAGS.shoe(request.params.id)],
+      })),
   );
 
   app.get(
@@ -126,7 +137,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     async (request, reply) =>
       cache.send(request, reply, async () => {
         const page = await catalog.listBrands(request.query);
-        return { body: page.items, total: page.total };
+        return { body: page.items, total: page.total, tags: [] };
       }),
   );
 };

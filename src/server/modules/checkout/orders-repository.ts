@@ -20,6 +20,7 @@ import { returnWindowEnd } from '../../../domain/returns.js';
 import { trackingUrl } from '../../../domain/shipping.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
+import type { StockChange } from '../catalog/cache-tags.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -51,8 +52,11 @@ export interface OrderTransaction {
     userId: string,
     today: string,
   ): Promise<'ok' | 'used_up' | 'used_by_you' | 'inactive'>;
-  /** Takes the stock of every line; returns the first line out of stock (then nothing is to be kept). */
-  takeStock(lines: PricedLine[]): Promise<PricedLine | undefined>;
+  /**
+   * Takes the stock of every line: what changed in the catalogue, or the first line out of stock
+   * (then nothing is to be kept).
+   */
+  takeStock(lines: PricedLine[]): Promise<{ short: PricedLine } | { taken: StockChange }>;
   /** Inserts the order and its lines; returns its id. */
   insert(order: NewOrder): Promise<string>;
 }
@@ -102,6 +106,7 @@ function orderTransaction(tx: Tx): OrderTransaction {
       const ordered = [...lines].sort(
         (a, b) => a.shoeId.localeCompare(b.shoeId) || a.size.localeCompare(b.size),
       );
+      let soldOut = false;
       for (const [index, line] of ordered.entries()) {
         if (ordered[index - 1]?.shoeId !== line.shoeId) {
           // The shoe's row before its stock rows, as the admin forms take them: its pairs sold (the
@@ -113,7 +118,7 @@ function orderTransaction(tx: Tx): OrderTransaction {
             .where(eq(shoes.id, line.shoeId));
         }
         // The row lock of this UPDATE is what makes concurrent checkouts of the last pair safe.
-        const taken = await tx
+        const [taken] = await tx
           .update(stockEntries)
           .set({ quantity: sql`${stockEntries.quantity} - ${line.quantity}` })
           .where(
@@ -123,10 +128,17 @@ function orderTransaction(tx: Tx): OrderTransaction {
               gte(stockEntries.quantity, line.quantity),
             ),
           )
-          .returning({ id: stockEntries.id });
-        if (taken.length === 0) return line;
+          .returning({ left: stockEntries.quantity });
+        if (!taken) return { short: line };
+        if (taken.left === 0) soldOut = true;
       }
-      return undefined;
+      return {
+        taken: {
+          shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
+          sizesInStockChanged: soldOut,
+          unitsSoldChanged: true,
+        },
+      };
     },
 
     async insert(order) {

@@ -21,6 +21,7 @@ import {
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { OrdersRepository } from './orders-repository.js';
+import type { StockChange } from '../catalog/cache-tags.js';
 import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
 
 const toHttp = (error: PaymentError) => new HttpError(error.status, error.code, error.message);
@@ -61,8 +62,10 @@ export function createOrderPlacement(deps: {
   codes: CodeLookup;
   /** `YYYY-MM-DD` (UTC): the day a code's dates are checked against. */
   today: () => string;
+  /** An order committed: the catalogue answers showing its shoes' stock are out of date. */
+  stockChanged: (change: StockChange) => void;
 }) {
-  const { payments, orders, attempts, codes, today } = deps;
+  const { payments, orders, attempts, codes, today, stockChanged } = deps;
   const price = (user: User, input: CheckoutInput) =>
     priceCart(input, orders.shoePrices, codes, { userId: user._id, today: today() });
 
@@ -81,6 +84,7 @@ export function createOrderPlacement(deps: {
     priced: PricedCart,
     capture: () => Promise<Charge>,
   ): Promise<Order> {
+    let change: StockChange | undefined;
     const orderId = await orders.transaction(async (tx) => {
       if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
       if (priced.discount) {
@@ -88,8 +92,9 @@ export function createOrderPlacement(deps: {
         const use = await tx.useCode(priced.discount, user._id, today());
         if (use !== 'ok') throw new CodeRefused(CODE_REFUSALS[use]);
       }
-      const short = await tx.takeStock(priced.lines);
-      if (short) throw conflict(MESSAGES.checkout.outOfStock(short.name, short.size));
+      const stock = await tx.takeStock(priced.lines);
+      if ('short' in stock) throw conflict(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
+      change = stock.taken;
       const charge = await capture();
       return tx.insert({
         userId: user._id,
@@ -102,6 +107,8 @@ export function createOrderPlacement(deps: {
         discount: priced.discount,
       });
     });
+    // Committed: no cached answer may show the stock before it (this instance's, and the others').
+    if (change) stockChanged(change);
     return (await orders.find(orderId))!.order;
   }
 

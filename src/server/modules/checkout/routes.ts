@@ -34,8 +34,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     '/cart/checkout',
     {
       onRequest: currentUser.requireUser,
-      // Stock changes: cached catalogue answers must not keep selling what is gone.
-      config: { changesCatalog: true },
       schema: {
         tags: ['checkout'],
         summary:

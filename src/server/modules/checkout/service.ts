@@ -34,6 +34,7 @@ import type { OrdersRepository } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
 import { CodeRefused, priceCartWithCode, type CodeLookup, type PricedCart } from './pricing.js';
+import type { StockChange } from '../catalog/cache-tags.js';
 import { dayOf } from '../../../domain/days.js';
 
 /** `POST /api/cart/quote`'s answer (domain/contracts/checkout.ts `quoteAnswerSchema`). */
@@ -80,11 +81,13 @@ export function createCheckoutService(deps: {
   log?: { warn(object: unknown, message: string): void };
   /** Discount codes as the checkout reads them (modules/discounts). */
   codes: CodeLookup;
+  /** An order committed: the catalogue answers showing its shoes' stock are dropped (modules/catalog). */
+  stockChanged: (change: StockChange) => void;
 }) {
-  const { payments, orders, mailer, publicUrl, codes } = deps;
+  const { payments, orders, mailer, publicUrl, codes, stockChanged } = deps;
   const attempts = createAttemptsRepository(deps.db);
   const today = () => dayOf(new Date());
-  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today });
+  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today, stockChanged });
   const startedAt = Date.now();
   /** This process, and the claims it is running now: one of its claims not running was cut off. */
   const owner = crypto.randomUUID();

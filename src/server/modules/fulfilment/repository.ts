@@ -17,6 +17,7 @@ import {
   shoes,
   stockEntries,
 } from '../../db/schema.js';
+import type { StockChange } from '../catalog/cache-tags.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -236,7 +237,7 @@ export function createFulfilmentRepository(db: Database) {
     async settleRefund(
       id: string,
       outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
-    ): Promise<(RefundRow & { returnId: string | null }) | undefined> {
+    ): Promise<(RefundRow & { returnId: string | null; stockBack?: StockChange }) | undefined> {
       return db.transaction(async (tx) => {
         const [refund] = await tx
           .update(orderRefunds)
@@ -285,17 +286,27 @@ export function createFulfilmentRepository(db: Database) {
             }))
             .filter((line) => line.shoeId !== null)
             .sort((a, b) => a.shoeId!.localeCompare(b.shoeId!) || a.size.localeCompare(b.size));
+          let backInStock = false;
           for (const line of back) {
             await tx
               .select({ id: shoes.id })
               .from(shoes)
               .where(eq(shoes.id, line.shoeId!))
               .for('no key update');
-            await tx
+            const [entry] = await tx
               .update(stockEntries)
               .set({ quantity: sql`${stockEntries.quantity} + ${line.quantity}` })
-              .where(and(eq(stockEntries.shoeId, line.shoeId!), eq(stockEntries.size, line.size)));
+              .where(and(eq(stockEntries.shoeId, line.shoeId!), eq(stockEntries.size, line.size)))
+              .returning({ now: stockEntries.quantity });
+            // A size that was sold out is back: the size filters and the facets count it again.
+            if (entry && entry.now === line.quantity) backInStock = true;
           }
+          const stockBack: StockChange = {
+            shoeIds: [...new Set(back.map((line) => line.shoeId!))],
+            sizesInStockChanged: backInStock,
+            unitsSoldChanged: false,
+          };
+          return { ...refund, returnId: asked?.id ?? null, stockBack };
         }
         return { ...refund, returnId: asked?.id ?? null };
       });

@@ -54,8 +54,6 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     '/admin/returns/:id/decision',
     {
       onRequest: currentUser.requireAdmin,
-      // Approved pairs may go back in stock: cached catalogue answers must show them.
-      config: { changesCatalog: true },
       schema: {
         tags: ['admin', 'checkout'],
         summary:

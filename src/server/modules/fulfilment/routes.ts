@@ -54,8 +54,6 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/cart/order/:idPayment/refunds',
     {
-      // Pairs may go back in stock: cached catalogue answers must show them.
-      config: { changesCatalog: true },
       schema: {
         tags: ['checkout', 'admin'],
         summary:

@@ -14,6 +14,7 @@ import {
 import type { OrderMail } from './order-mail.js';
 import { refundRefusalMessage } from './refund-refusal.js';
 import type { FulfilmentRepository } from './repository.js';
+import type { StockChange } from '../catalog/cache-tags.js';
 
 /** A refund as written before the provider is asked. */
 type PendingRefund = { id: string; status: string; amountCents: number };
@@ -31,8 +32,10 @@ export function createFulfilmentService(deps: {
   payments: PaymentProvider;
   /** A size may be back in stock: whoever waits for it is told (modules/restock). */
   sizeRestocked: (shoeId: string, size: string) => Promise<void>;
+  /** Pairs went back in stock: the catalogue answers showing them are dropped (modules/catalog). */
+  stockChanged: (change: StockChange) => void;
 }) {
-  const { repository, findOrder, mail, payments, sizeRestocked } = deps;
+  const { repository, findOrder, mail, payments, sizeRestocked, stockChanged } = deps;
 
   async function orderOrNotFound(orderId: string | undefined): Promise<Order> {
     const found = orderId ? await findOrder(orderId) : undefined;
@@ -61,6 +64,8 @@ export function createFulfilmentService(deps: {
     outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
   ): Promise<void> {
     const settled = await repository.settleRefund(refundId, outcome);
+    // Committed, whoever settled it (the refund request, a retry or the provider's webhook).
+    if (settled?.stockBack) stockChanged(settled.stockBack);
     if (!settled || outcome.status !== 'succeeded') return;
     const order = await orderOrNotFound(settled.orderId);
     if (settled.restock) {

@@ -37,6 +37,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       // review's write drops (below): a shoe page rendered on the server reads it from there.
       return cache.send(request, reply, async () => ({
         body: await reviews.forShoe(request.params.shoeId, undefined),
+        // Stock plays no part: only a review's own write (which clears the cache) changes it.
+        tags: [],
       }));
     },
   );
