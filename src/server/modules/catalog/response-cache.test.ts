@@ -71,6 +71,23 @@ describe('catalogue cache', () => {
   });
 });
 
+describe('answering from the cache before validation', () => {
+  it('sends a kept answer and stops there, and lets a request it does not have go on', async () => {
+    const cache = createCatalogCache({ ttlMs: 5_000, maxBytes: 1_000_000 });
+    let goneOn = 0;
+    const missed = fakeReply();
+    cache.sendIfKept(request('/api/shoes?limit=3'), missed.reply, () => (goneOn += 1));
+    expect([goneOn, missed.sent]).toEqual([1, []]);
+    await cache.send(request('/api/shoes?limit=3'), fakeReply().reply, async () => ({ body: [1, 2, 3] }));
+    const kept = fakeReply();
+    cache.sendIfKept(request('/api/shoes?limit=3'), kept.reply, () => (goneOn += 1));
+    expect([goneOn, kept.sent]).toEqual([1, ['[1,2,3]']]);
+    // Another spelling of the query is another URL: it goes on to be validated.
+    cache.sendIfKept(request('/api/shoes?limit=03'), fakeReply().reply, () => (goneOn += 1));
+    expect(goneOn).toBe(2);
+  });
+});
+
 describe('a change of stock drops only what it changed', () => {
   const SHOE_A = 'a';
   const SHOE_B = 'b';

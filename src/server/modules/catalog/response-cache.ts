@@ -166,6 +166,11 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     computing.clear();
   }
 
+  function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+    if (answer.total !== undefined) reply.header('x-total-count', answer.total);
+    return sendStoredAnswer(request, reply.type('application/json; charset=utf-8'), answer);
+  }
+
   return {
     /** Sends the cached answer for this URL, or computes, stores and sends it. */
     async send(
@@ -177,8 +182,21 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
         const { body, total, tags = [CACHE_TAGS.anyStock] } = await compute();
         return { text: JSON.stringify(body), total, tags };
       });
-      if (answer.total !== undefined) reply.header('x-total-count', answer.total);
-      return sendStoredAnswer(request, reply.type('application/json; charset=utf-8'), answer);
+      return sendAnswer(request, reply, answer);
+    },
+
+    /**
+     * preValidation hook of the routes answering through `send`: an answer kept for this very URL
+     * is sent at once, without parsing and validating its query again (it was valid when it was
+     * computed, and an invalid one is never kept). After the onRequest hooks, so every limit and
+     * header still applies.
+     */
+    sendIfKept(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+      const answer = answers.get(request.url);
+      if (!answer) return done();
+      void read(answer);
+      // Answered: the rest of the request's lifecycle (validation, the handler) does not run.
+      sendAnswer(request, reply, answer);
     },
 
     /**

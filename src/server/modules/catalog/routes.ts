@@ -27,6 +27,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   { catalog, cache },
 ) => {
   await app.register(etag, { weak: true });
+  // Every route here answers through the cache: one kept for the URL is sent before validation.
+  app.addHook('preValidation', cache.sendIfKept);
 
   app.get(
     '/shoes',
