@@ -6,7 +6,6 @@ import { createQueryClient } from './query-client';
 import { AppTakeover } from './pre-app/app-takeover';
 import { AppRoutes, preloadPageOf } from './router';
 import { readServerState } from './server-state';
-import './styles.css';
 
 const queryClient = createQueryClient();
 const serverState = readServerState();

@@ -1,0 +1,16 @@
+/**
+ * The page's entry, a few hundred bytes: the app itself (main.tsx, with React and the router) loads
+ * from here. On a page the server rendered, the browser paints that HTML first and only then loads
+ * and runs the app's modules: run before the paint, their evaluation held the first paint (and the
+ * largest one) back by its whole CPU time on a slow phone. The app takes the page over as soon as
+ * they arrive; what the shopper does meanwhile is kept by the pre-app capture (docs/decisions/007).
+ */
+import { SERVER_STATE_ID } from '../domain/constants';
+// Here, not in the app: the build links the entry's stylesheet from the HTML, which the server inlines.
+import './styles.css';
+
+const renderedByServer = document.getElementById(SERVER_STATE_ID) !== null;
+const start = () => void import('./main');
+
+if (renderedByServer) requestAnimationFrame(() => setTimeout(start));
+else start();
