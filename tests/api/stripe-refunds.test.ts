@@ -70,7 +70,8 @@ async function paidOrder() {
     amount: 16_000,
   });
   expect(paid.statusCode, paid.body).toBe(200);
-  return { shopper, idPayment: paid.json().order.idPayment as string };
+  const order = paid.json().order as { idPayment: string; shoe: { lineId: string }[] };
+  return { shopper, idPayment: order.idPayment, lineId: order.shoe[0]!.lineId };
 }
 
 /** Stripe's `charge.refunded` for a payment, naming refunds as Stripe does, signed. */
@@ -192,6 +193,35 @@ describe('refunds through Stripe', () => {
       amountRefunded: 16_000,
       refunded: true,
     });
+  });
+
+  it('puts the pairs of a refund settled by the webhook back in stock, and the cached shoe shows them at once', async () => {
+    const { idPayment, lineId } = await paidOrder();
+    stand.inject('late-success', ['refund'], 1, SDK_TIMEOUT_MS + 500);
+    const key = 'stripe-refund-restock-late';
+    const lost = await send(
+      'POST',
+      `/api/cart/order/${idPayment}/refunds`,
+      admin,
+      { reason: 'Returned', lines: [{ lineId, quantity: 2 }], restock: true },
+      key,
+    );
+    expect(lost.statusCode).toBe(504);
+    stand.heal();
+    const pairsOf = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: `/api/shoes/${shoeId}` })).json() as {
+          stock: { size: string; quantity: number }[];
+        }
+      ).stock.find((entry) => entry.size === '8')!.quantity;
+    // Cached now, while the refund is pending: nothing is back yet.
+    const before = await pairsOf();
+    const [pending] = await t.database.db.select().from(orderRefunds).where(eq(orderRefunds.requestKey, key));
+    const hook = await refundedEvent(idPayment, [
+      { id: 're_restock_late', shopRefund: pending!.id, status: 'succeeded', amount: 16_000 },
+    ]);
+    expect(hook.statusCode).toBe(200);
+    expect(await pairsOf()).toBe(before + 2);
   });
 
   it('ignores refunds Stripe made on its own (no refund of ours named)', async () => {
