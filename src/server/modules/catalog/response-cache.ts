@@ -28,7 +28,10 @@ interface CachedAnswer extends StoredAnswer {
   tags: readonly string[];
 }
 
-/** Invalidations older than the oldest computation this many: forgotten, that computation's result not kept. */
+/**
+ * How many changed tags are remembered for the race check below. Past that they are forgotten, and
+ * every computation still running counts as started before a full clear: its result is sent, not kept.
+ */
 const MAX_REMEMBERED_TAGS = 10_000;
 
 /**
