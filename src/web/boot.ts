@@ -12,5 +12,7 @@ import './styles.css';
 const renderedByServer = document.getElementById(SERVER_STATE_ID) !== null;
 const start = () => void import('./main');
 
-if (renderedByServer) requestAnimationFrame(() => setTimeout(start));
+// A tab opened in the background paints nothing (no animation frame comes): the app starts at once.
+if (renderedByServer && document.visibilityState === 'visible')
+  requestAnimationFrame(() => setTimeout(start));
 else start();

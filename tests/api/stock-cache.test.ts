@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/domain/api-url.js';
 import type { ShoeFacets } from '../../src/domain/shoe-filters.js';
-import { shoes } from '../../src/server/db/schema.js';
+import { shoes, stockEntries } from '../../src/server/db/schema.js';
+import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { paidOrder } from './support/paid-order.js';
 import { createSender } from './support/sender.js';
@@ -56,6 +57,7 @@ afterAll(() => t.close());
 const id = (name: string) => ids.get(name)!;
 const URLS = {
   alpha: () => apiUrl(`/shoes/${id('Alpha')}`),
+  alphaInCapitals: () => apiUrl(`/shoes/${id('Alpha').toUpperCase()}`),
   bravo: () => apiUrl(`/shoes/${id('Bravo')}`),
   all: () => apiUrl('/shoes', { sort: 'price_asc' }),
   blue: () => apiUrl('/shoes', { color: ['Blue'] }),
@@ -104,12 +106,15 @@ describe('a change of stock and the catalogue cache', () => {
 
   it('an order drops the ordered shoe and the lists showing it, and keeps what it did not change', async () => {
     for (const url of Object.values(URLS)) await get(url());
+    expect(quantity(await get(URLS.alphaInCapitals()), '9')).toBe(5);
     await setSilently('Bravo', { priceCents: 6100 });
     await setSilently('Charlie', { priceCents: 7100, color: 'Teal' });
 
     await order('9', 2);
 
     expect(quantity(await get(URLS.alpha()), '9')).toBe(3);
+    // The same shoe spelt in capitals is the same shoe.
+    expect(quantity(await get(URLS.alphaInCapitals()), '9')).toBe(3);
     // Lists showing Alpha were computed again, so they show the silent writes as well.
     const all = await get<ShoeAnswer[]>(URLS.all());
     expect(
@@ -130,6 +135,10 @@ describe('a change of stock and the catalogue cache', () => {
     soldOut = await order('10');
     const size10 = await get<ShoeAnswer[]>(URLS.size10());
     expect(size10.map((shoe) => shoe.name)).toEqual(['Charlie']);
+    // A search in that size finds nothing now (and keeps saying so until the size is back).
+    expect(await get(apiUrl('/shoes', { name: 'Alpha', size: ['10'] }))).toMatchObject({
+      message: expect.any(String),
+    });
     expect(await colors()).toEqual(['Blue', 'Red', 'Teal']);
     expect(quantity(await get(URLS.alpha()), '10')).toBe(0);
     // Still kept: Bravo was not ordered and the blue list has no size filter.
@@ -147,8 +156,29 @@ describe('a change of stock and the catalogue cache', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(quantity(await get(URLS.alpha()), '10')).toBe(1);
     expect((await get<ShoeAnswer[]>(URLS.size10())).map((shoe) => shoe.name)).toEqual(['Alpha', 'Charlie']);
+    const found = await get<ShoeAnswer[]>(apiUrl('/shoes', { name: 'Alpha', size: ['10'] }));
+    expect(found.map((shoe) => shoe.name)).toEqual(['Alpha']);
     expect(await colors()).toEqual(['Blue', 'Olive', 'Red']);
     expect((await get<ShoeAnswer>(URLS.bravo())).price).toBe(60);
+  });
+
+  it('a checkout refused for stock that is gone drops the answers that showed it', async () => {
+    expect(quantity(await get(URLS.bravo()), '9')).toBe(2);
+    // Sold elsewhere, behind the shop's back: the cached shoe still shows two pairs.
+    await t.database.db
+      .update(stockEntries)
+      .set({ quantity: 0 })
+      .where(and(eq(stockEntries.shoeId, id('Bravo')), eq(stockEntries.size, '9')));
+    expect(quantity(await get(URLS.bravo()), '9')).toBe(2);
+    const shopper = await signUp(t.app);
+    const method = await send('POST', '/api/payments/methods', shopper.cookie, paymentMethodBody());
+    const refused = await send('POST', '/api/cart/checkout', shopper.cookie, {
+      id: method.json().id,
+      shoes: [{ _id: id('Bravo'), size: '9', quantity: 1 }],
+      amount: 6100,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(quantity(await get(URLS.bravo()), '9')).toBe(0);
   });
 
   it('an admin edit still drops everything', async () => {

@@ -17,7 +17,8 @@ export interface StockChange {
 }
 
 export const CACHE_TAGS = {
-  shoe: (id: string) => `shoe:${id}`,
+  // Lower case: the database writes ids so, and a URL may spell one in capitals (it still matches).
+  shoe: (id: string) => `shoe:${id.toLowerCase()}`,
   /** Depends on which sizes are in stock: a size filter, a count of one, the facets. */
   sizesInStock: 'sizes-in-stock',
   /** Depends on the pairs sold: the 'best selling' order. */
@@ -34,6 +35,18 @@ export function tagsChangedBy(change: StockChange): string[] {
     ...(change.sizesInStockChanged ? [CACHE_TAGS.sizesInStock] : []),
     ...(change.unitsSoldChanged ? [CACHE_TAGS.unitsSold] : []),
   ];
+}
+
+/**
+ * An order found committed after the fact (a retry, the reconciler): whether it sold a size's last
+ * pair is not known any more, so it is taken to have.
+ */
+export function stockChangeOfOrder(order: { shoe: readonly { _id: string | null }[] }): StockChange {
+  return {
+    shoeIds: order.shoe.flatMap((line) => (line._id ? [line._id] : [])),
+    sizesInStockChanged: true,
+    unitsSoldChanged: true,
+  };
 }
 
 /** Two changes as one (announcements coalesced while one is on its way). */

@@ -49,7 +49,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     async (request, reply) =>
       cache.send(request, reply, async () => {
         const result = await catalog.listShoes(request.query);
-        if ('message' in result) return { body: result, total: 0, tags: [] };
+        // "No match" too depends on the sizes in stock when it is filtered by size.
+        if ('message' in result) return { body: result, total: 0, tags: listTags(request.query, []) };
         return { body: result.items, total: result.total, tags: listTags(request.query, result.items) };
       }),
   );

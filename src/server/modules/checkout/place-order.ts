@@ -21,7 +21,7 @@ import {
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { OrdersRepository } from './orders-repository.js';
-import type { StockChange } from '../catalog/cache-tags.js';
+import { stockChangeOfOrder, type StockChange } from '../catalog/cache-tags.js';
 import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
 
 const toHttp = (error: PaymentError) => new HttpError(error.status, error.code, error.message);
@@ -85,28 +85,38 @@ export function createOrderPlacement(deps: {
     capture: () => Promise<Charge>,
   ): Promise<Order> {
     let change: StockChange | undefined;
-    const orderId = await orders.transaction(async (tx) => {
-      if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
-      if (priced.discount) {
-        // Counted before anything is charged: a code used up meanwhile refuses the order, unpaid.
-        const use = await tx.useCode(priced.discount, user._id, today());
-        if (use !== 'ok') throw new CodeRefused(CODE_REFUSALS[use]);
-      }
-      const stock = await tx.takeStock(priced.lines);
-      if ('short' in stock) throw conflict(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
-      change = stock.taken;
-      const charge = await capture();
-      return tx.insert({
-        userId: user._id,
-        email: user.email,
-        paymentId: charge.id,
-        amountCents: priced.total,
-        idempotencyKey: attempt.key,
-        paymentMethodId: input.id,
-        lines: priced.lines,
-        discount: priced.discount,
+    let refusedFor: StockChange | undefined;
+    const orderId = await orders
+      .transaction(async (tx) => {
+        if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
+        if (priced.discount) {
+          // Counted before anything is charged: a code used up meanwhile refuses the order, unpaid.
+          const use = await tx.useCode(priced.discount, user._id, today());
+          if (use !== 'ok') throw new CodeRefused(CODE_REFUSALS[use]);
+        }
+        const stock = await tx.takeStock(priced.lines);
+        if ('short' in stock) {
+          // The shopper was shown stock that is gone: whatever cached answer showed it is dropped.
+          refusedFor = { shoeIds: [stock.short.shoeId], sizesInStockChanged: true, unitsSoldChanged: false };
+          throw conflict(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
+        }
+        change = stock.taken;
+        const charge = await capture();
+        return tx.insert({
+          userId: user._id,
+          email: user.email,
+          paymentId: charge.id,
+          amountCents: priced.total,
+          idempotencyKey: attempt.key,
+          paymentMethodId: input.id,
+          lines: priced.lines,
+          discount: priced.discount,
+        });
+      })
+      .catch((error: unknown) => {
+        if (refusedFor) stockChanged(refusedFor);
+        throw error;
       });
-    });
     // Committed: no cached answer may show the stock before it (this instance's, and the others').
     if (change) stockChanged(change);
     return (await orders.find(orderId))!.order;
@@ -199,7 +209,10 @@ export function createOrderPlacement(deps: {
     try {
       // A commit whose answer was lost may have kept the order after all.
       const kept = await orders.find(paymentId);
-      if (kept) return kept.order;
+      if (kept) {
+        stockChanged(stockChangeOfOrder(kept.order));
+        return kept.order;
+      }
     } catch (findError) {
       throw new PaymentUnconfirmed(paymentId, { cause: findError });
     }

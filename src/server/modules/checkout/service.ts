@@ -34,7 +34,7 @@ import type { OrdersRepository } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
 import { CodeRefused, priceCartWithCode, type CodeLookup, type PricedCart } from './pricing.js';
-import type { StockChange } from '../catalog/cache-tags.js';
+import { stockChangeOfOrder, type StockChange } from '../catalog/cache-tags.js';
 import { dayOf } from '../../../domain/days.js';
 
 /** `POST /api/cart/quote`'s answer (domain/contracts/checkout.ts `quoteAnswerSchema`). */
@@ -172,6 +172,8 @@ export function createCheckoutService(deps: {
       // An order committed under this key whose answer was never recorded (the process died) is the answer.
       const earlier = attempt.resumed ? await orders.findByKey(attempt.key) : undefined;
       if (earlier) {
+        // Committed by a try whose end nobody saw: its change of stock was never announced.
+        stockChanged(stockChangeOfOrder(earlier));
         answer = paidAnswer(earlier);
       } else {
         const order = await placeOrder(user, input, attempt);
@@ -222,6 +224,7 @@ export function createCheckoutService(deps: {
     try {
       const order = await orders.findByKey(key);
       if (order) {
+        stockChanged(stockChangeOfOrder(order));
         await save(attempt, 200, paidAnswer(order).body);
         return true;
       }
@@ -230,6 +233,7 @@ export function createCheckoutService(deps: {
         if ((await payments.settle(state.paymentId)) === 'succeeded') {
           const kept = await orders.find(state.paymentId);
           if (kept) {
+            stockChanged(stockChangeOfOrder(kept.order));
             await save(attempt, 200, paidAnswer(kept.order).body);
             return true;
           }
