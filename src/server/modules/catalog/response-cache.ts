@@ -121,9 +121,9 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     compute: () => Promise<CachedAnswer>,
   ): Promise<CachedAnswer> {
     const hit = store.get(key);
-    if (hit) return read(hit);
+    if (hit) return Promise.resolve(noteRead(hit));
     const pending = computing.get(key);
-    if (pending) return pending.then(read);
+    if (pending) return pending.then(noteRead);
     const started = generation;
     const promise = compute()
       .then((answer) => {
@@ -134,14 +134,14 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
         if (computing.get(key) === promise) computing.delete(key);
       });
     computing.set(key, promise);
-    return promise.then(read);
+    return promise.then(noteRead);
   }
 
-  /** Notes what a page being rendered read. */
-  function read(answer: CachedAnswer): Promise<CachedAnswer> {
+  /** Notes what a page being rendered read (its tags become the page's). */
+  function noteRead(answer: CachedAnswer): CachedAnswer {
     const tags = reading.getStore();
     if (tags) for (const tag of answer.tags) tags.add(tag);
-    return Promise.resolve(answer);
+    return answer;
   }
 
   function clear(): void {
@@ -197,7 +197,7 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     sendIfKept(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
       const answer = answers.get(request.url);
       if (!answer) return done();
-      void read(answer);
+      noteRead(answer);
       // Answered: the rest of the request's lifecycle (validation, the handler) does not run.
       sendAnswer(request, reply, answer);
     },
