@@ -131,6 +131,11 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** When the order was last marked Received (null while Pending): the order page's timeline. */
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    /**
+     * When the order was first marked Received: the return window counts from here, and setting the
+     * order back to Pending and Received again neither erases nor extends it.
+     */
+    firstReceivedAt: timestamp('first_received_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
@@ -208,7 +213,10 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
+    /** The staff's reason, for the order's history and the audit log: never mailed to the buyer. */
     reason: text('reason').notNull(),
+    /** Words for the buyer, mailed with the refund when the staff wrote some. */
+    buyerMessage: text('buyer_message'),
     /** The lines given back, `[{ lineId, quantity }]`, when refunded by line. */
     lines: jsonb('lines').$type<{ lineId: string; quantity: number }[]>().notNull().default([]),
     /** Put the pairs back in stock once the refund went through. */
@@ -246,7 +254,11 @@ export const returnRequests = pgTable(
       enum: ['wrong_size', 'damaged', 'not_as_described', 'changed_mind'],
     }).notNull(),
     note: text('note'),
-    status: text('status', { enum: ['requested', 'approved', 'rejected'] })
+    /**
+     * requested -> approved (the shopper sends the pairs back) -> received (refunded, perhaps
+     * restocked); or approved with the refund at once when the staff choose it; or rejected.
+     */
+    status: text('status', { enum: ['requested', 'approved', 'received', 'rejected'] })
       .notNull()
       .default('requested'),
     /** The staff's words to the shopper when rejected. */
@@ -254,6 +266,9 @@ export const returnRequests = pgTable(
     refundId: uuid('refund_id').references(() => orderRefunds.id),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When the staff marked the pairs back in the warehouse, and who. */
+    receivedBy: text('received_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -485,6 +500,26 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
+);
+
+/**
+ * Authenticator codes that were accepted (RFC 6238 §5.2): a code is claimed here before it is
+ * checked, so the same code typed again within its window is refused, on any instance. Only a
+ * digest of the code is kept, and only until the code could no longer be valid.
+ */
+export const twoFactorUsedCodes = pgTable(
+  'two_factor_used_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeDigest: text('code_digest').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.codeDigest] }),
+    index('two_factor_used_codes_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 /**
