@@ -206,6 +206,13 @@ export const MESSAGES = {
     tooManyPairs: (left: number) =>
       `Only ${left} ${left === 1 ? 'pair is' : 'pairs are'} left to refund on this line`,
     moreThanLeft: (left: string) => `Only ${left} is left to refund on this order`,
+    nothingLeft: 'Nothing is left to refund on this order',
+    inReturn: (askedOn: string) =>
+      `These pairs are in the return asked on ${askedOn}: approve or reject that return instead`,
+    heldForReturn: (left: string, askedOn: string) =>
+      `Only ${left} can be refunded while the return asked on ${askedOn} waits: decide that return first`,
+    keyRequired: 'Send an Idempotency-Key header (8 to 200 characters) with each refund',
+    keyReused: 'This Idempotency-Key was already used for another refund.',
     unconfirmed:
       'The payment service did not confirm the refund yet: it is kept pending. Send the same refund again to confirm it.',
     refused: 'The payment service refused the refund; nothing was given back.',
@@ -258,6 +265,7 @@ export const MESSAGES = {
   /** Returns asked for by the shopper (issue 19). */
   returns: {
     notReceived: 'Pairs can be returned once the order is received',
+    nothingLeft: 'Everything paid for this order has been refunded already',
     windowClosed: (days: number) => `Returns are accepted for ${days} days after the order is received`,
     unknownLine: 'This line is not part of the order',
     tooManyPairs: (left: number) =>
@@ -270,6 +278,7 @@ export const MESSAGES = {
     rejectMessage: 'Tell the shopper why, in 3 to 500 characters',
     notFound: 'Return request not found',
     decided: 'This return request has already been decided',
+    notApproved: 'Approve this return before marking its pairs received',
   },
   /** Discount codes: the cart's answers and the admin form's rules. */
   discounts: {

@@ -111,7 +111,10 @@ export const orderSchema = z.object({
     z.object({
       _id: z.string(),
       amount: z.number().int(),
-      reason: z.string(),
+      /** The staff's internal reason: null in the buyer's own view of the order. */
+      reason: z.string().nullable(),
+      /** The staff's words to the buyer, if any. */
+      message: z.string().nullable(),
       status: z.enum(['pending', 'succeeded', 'failed']),
       date: z.string(),
       restock: z.boolean(),
@@ -129,6 +132,8 @@ export const orderSchema = z.object({
       lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
       date: z.string(),
       decidedAt: z.string().nullable(),
+      /** When its pairs were marked back in the warehouse. */
+      receivedAt: z.string().nullable(),
       /** The staff's words when rejected. */
       message: z.string().nullable(),
       /** The refund that approved it. */
@@ -153,3 +158,8 @@ export const orderSchema = z.object({
   ),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** An order as its buyer sees it: the staff's internal reasons for refunds are not theirs to read. */
+export function buyerViewOf(order: Order): Order {
+  return { ...order, refunds: order.refunds.map((refund) => ({ ...refund, reason: null })) };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RETURN_WINDOW_DAYS } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { openPairs, refundableCents, type RefundLedger } from './refunds.js';
 
 /**
  * Returns asked for by the shopper (issue 19): within RETURN_WINDOW_DAYS of Received, some pairs of
@@ -16,7 +17,11 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   changed_mind: 'Changed my mind',
 };
 
-export const RETURN_STATUSES = ['requested', 'approved', 'rejected'] as const;
+/**
+ * requested -> approved (the shopper sends the pairs back) -> received (refunded, perhaps back in
+ * stock); approved with its refund at once when the staff choose to; or rejected.
+ */
+export const RETURN_STATUSES = ['requested', 'approved', 'received', 'rejected'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 const pairsSchema = z.object({
@@ -40,9 +45,20 @@ export const returnRequestSchema = z
   .strict();
 export type ReturnRequest = z.infer<typeof returnRequestSchema>;
 
-/** The staff's answer to a return request. */
+/**
+ * The staff's answer to a return request: approve it (the shopper is mailed how to send the pairs;
+ * `refundNow` refunds at once, on purpose, without waiting for them), mark its pairs received (the
+ * refund, and the pairs back in stock if asked), or reject it with a message.
+ */
 export const returnDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), restock: z.boolean().default(false) }).strict(),
+  z
+    .object({
+      decision: z.literal('approve'),
+      refundNow: z.boolean().default(false),
+      restock: z.boolean().default(false),
+    })
+    .strict(),
+  z.object({ decision: z.literal('receive'), restock: z.boolean().default(true) }).strict(),
   z
     .object({
       decision: z.literal('reject'),
@@ -56,65 +72,48 @@ export const returnDecisionSchema = z.discriminatedUnion('decision', [
 ]);
 export type ReturnDecision = z.infer<typeof returnDecisionSchema>;
 
-/** The last moment a return may be asked: RETURN_WINDOW_DAYS after Received; null while not received. */
-export function returnWindowEnd(receivedAt: string | Date | null): Date | null {
-  if (receivedAt === null) return null;
-  return new Date(new Date(receivedAt).getTime() + RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-}
-
-interface Pairs {
-  lineId: string;
-  quantity: number;
-}
-
 /**
- * Pairs of each line that are spoken for: given back by a refund that did not fail, or asked back by
- * a return still waiting for its answer (an approved return's pairs are on its refund).
+ * The last moment a return may be asked: RETURN_WINDOW_DAYS after the order was first Received (set
+ * back to Pending and Received again, the window neither restarts nor grows); null while not received.
  */
-export function pairsTaken(order: {
-  refunds: readonly { status: string; lines: readonly Pairs[] }[];
-  returns?: readonly { status: string; lines: readonly Pairs[] }[];
-}): Map<string, number> {
-  const taken = new Map<string, number>();
-  const add = (lines: readonly Pairs[]) => {
-    for (const line of lines) taken.set(line.lineId, (taken.get(line.lineId) ?? 0) + line.quantity);
-  };
-  for (const refund of order.refunds) if (refund.status !== 'failed') add(refund.lines);
-  for (const asked of order.returns ?? []) if (asked.status === 'requested') add(asked.lines);
-  return taken;
+export function returnWindowEnd(firstReceivedAt: string | Date | null): Date | null {
+  if (firstReceivedAt === null) return null;
+  return new Date(new Date(firstReceivedAt).getTime() + RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000);
 }
 
 export type ReturnRefusal =
   | { reason: 'not_received' }
   | { reason: 'window_closed' }
+  | { reason: 'nothing_left' }
   | { reason: 'unknown_line'; lineId: string }
   | { reason: 'too_many_pairs'; lineId: string; left: number };
 
-/** Whether a shopper may ask this return now, and why not. */
+/**
+ * Whether a shopper may ask this return now, and why not: only while the order is Received, within
+ * RETURN_WINDOW_DAYS of its first Received, and only for pairs whose money is still there to refund.
+ */
 export function checkReturn(
   request: Pick<ReturnRequest, 'lines'>,
-  order: {
-    receivedAt: string | Date | null;
-    lines: readonly Pairs[];
-    taken: ReadonlyMap<string, number>;
-  },
+  order: { firstReceivedAt: string | Date | null; ledger: RefundLedger },
   now: Date,
 ): ReturnRefusal | null {
-  const end = returnWindowEnd(order.receivedAt);
+  const end = returnWindowEnd(order.firstReceivedAt);
   if (!end) return { reason: 'not_received' };
   if (now.getTime() > end.getTime()) return { reason: 'window_closed' };
+  const open = openPairs(order.ledger);
   for (const asked of request.lines) {
-    const line = order.lines.find((candidate) => candidate.lineId === asked.lineId);
-    if (!line) return { reason: 'unknown_line', lineId: asked.lineId };
-    const left = line.quantity - (order.taken.get(line.lineId) ?? 0);
-    if (asked.quantity > left) return { reason: 'too_many_pairs', lineId: line.lineId, left };
+    const left = open.get(asked.lineId);
+    if (left === undefined) return { reason: 'unknown_line', lineId: asked.lineId };
+    if (asked.quantity > left) return { reason: 'too_many_pairs', lineId: asked.lineId, left };
   }
+  if (refundableCents(order.ledger) === 0) return { reason: 'nothing_left' };
   return null;
 }
 
 export function returnRefusalMessage(refusal: ReturnRefusal): string {
   if (refusal.reason === 'not_received') return MESSAGES.returns.notReceived;
   if (refusal.reason === 'window_closed') return MESSAGES.returns.windowClosed(RETURN_WINDOW_DAYS);
+  if (refusal.reason === 'nothing_left') return MESSAGES.returns.nothingLeft;
   if (refusal.reason === 'unknown_line') return MESSAGES.returns.unknownLine;
   return MESSAGES.returns.tooManyPairs(refusal.left);
 }

@@ -31,6 +31,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sneaker Street <shop@sneakerstreet.test>'),
   CONTACT_TO: z.string().optional(),
+  /** Where shoppers send returned pairs, as it goes on a parcel (lines may be separated by "\\n"). */
+  RETURN_ADDRESS: z.string().max(500).optional(),
   PAYMENTS: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
@@ -68,6 +69,11 @@ const ask = (cookie: string, idPayment: string, lineId: string, quantity: number
     ...extra,
   });
 
+const refund = (idPayment: string, body: Record<string, unknown>) =>
+  send('POST', `/api/cart/order/${idPayment}/refunds`, admin, body, {
+    'idempotency-key': `refund-${crypto.randomUUID()}`,
+  });
+
 const decide = (id: string, body: unknown, cookie = admin) =>
   send('POST', `/api/admin/returns/${id}/decision`, cookie, body);
 
@@ -112,10 +118,7 @@ describe('a shopper asking for a return', () => {
     const again = await ask(shopper.cookie, idPayment, lineId, 2);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(M.tooManyPairs(1));
-    const refunded = await send('POST', `/api/cart/order/${idPayment}/refunds`, admin, {
-      reason: 'Goodwill',
-      lines: [{ lineId, quantity: 1 }],
-    });
+    const refunded = await refund(idPayment, { reason: 'Goodwill', lines: [{ lineId, quantity: 1 }] });
     expect(refunded.statusCode).toBe(200);
     const none = await ask(shopper.cookie, idPayment, lineId, 1);
     expect(none.statusCode).toBe(409);
@@ -131,7 +134,7 @@ describe('a shopper asking for a return', () => {
     const late = await receivedOrder(1);
     await t.database.db
       .update(orders)
-      .set({ receivedAt: sql`now() - interval '30 days 1 minute'` })
+      .set({ firstReceivedAt: sql`now() - interval '30 days 1 minute'` })
       .where(eq(orders.idPayment, late.idPayment));
     const tooLate = await ask(late.shopper.cookie, late.idPayment, late.lineId, 1);
     expect(tooLate.statusCode).toBe(409);
@@ -213,28 +216,26 @@ describe('the staff deciding a return', () => {
     if (firstDecided !== -1) expect(statuses.slice(firstDecided)).not.toContain('requested');
   });
 
-  it('approves with a refund of the pairs and puts them back in stock; the buyer is mailed once', async () => {
+  it('approves with a refund at once when asked, the pairs back in stock; the buyer is mailed once', async () => {
     const { shopper, idPayment, lineId } = await receivedOrder(3);
     const asked = (await ask(shopper.cookie, idPayment, lineId, 2)).json();
     const id = asked.returns[0]._id as string;
     const before = await stock();
-    const approved = await decide(id, { decision: 'approve', restock: true });
+    const approved = await decide(id, { decision: 'approve', refundNow: true, restock: true });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', decidedBy: ADMIN.email, value: 100 });
     expect(await stock()).toBe(before + 2);
     const order = (await send('GET', `/api/cart/order/${idPayment}`, shopper.cookie)).json();
     expect(order.refunded).toBe(10_000);
+    // The staff's reason is theirs: the buyer's view has none.
     expect(order.refunds).toEqual([
-      expect.objectContaining({
-        amount: 10_000,
-        status: 'succeeded',
-        reason: 'Return: Wrong size',
-        restock: true,
-      }),
+      expect.objectContaining({ amount: 10_000, status: 'succeeded', reason: null, restock: true }),
     ]);
+    const staffView = (await send('GET', `/api/cart/order/${idPayment}`, admin)).json();
+    expect(staffView.refunds[0].reason).toBe('Return: Wrong size');
     expect(order.returns[0]).toMatchObject({ status: 'approved', refundId: order.refunds[0]._id });
     // Pressed again: the same refund, not a second one.
-    const again = await decide(id, { decision: 'approve', restock: true });
+    const again = await decide(id, { decision: 'approve', refundNow: true, restock: true });
     expect(again.statusCode).toBe(200);
     expect(refundsOf(idPayment)).toHaveLength(1);
     expect(await stock()).toBe(before + 2);
@@ -283,6 +284,9 @@ describe('the staff deciding a return', () => {
       { decision: 'reject', message: 'x'.repeat(501) },
       { decision: 'approve', restock: 'yes' },
       { decision: 'approve', amount: 5 },
+      { decision: 'approve', refundNow: 'yes' },
+      { decision: 'receive', restock: 1 },
+      { decision: 'receive', message: 'Got them' },
     ]) {
       expect((await decide(id, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -303,7 +307,7 @@ describe('the staff deciding a return', () => {
     const { shopper, idPayment, lineId } = await receivedOrder(2);
     const id = (await ask(shopper.cookie, idPayment, lineId, 2)).json().returns[0]._id as string;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => decide(id, { decision: 'approve', restock: false })),
+      Array.from({ length: 10 }, () => decide(id, { decision: 'approve', refundNow: true })),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     // Asked of the provider perhaps more than once (an approval finding the refund still pending
@@ -329,13 +333,13 @@ describe('the staff deciding a return', () => {
     const { shopper, idPayment, lineId } = await receivedOrder(1);
     const id = (await ask(shopper.cookie, idPayment, lineId, 1)).json().returns[0]._id as string;
     provider.timeouts = 1;
-    const timedOut = await decide(id, { decision: 'approve' });
+    const timedOut = await decide(id, { decision: 'approve', refundNow: true });
     expect(timedOut.statusCode).toBe(504);
     expect(timedOut.json().error.message).toBe(MESSAGES.refunds.unconfirmed);
     const pending = (await send('GET', `/api/cart/order/${idPayment}`, shopper.cookie)).json();
     expect(pending.refunds).toEqual([expect.objectContaining({ status: 'pending', amount: 5000 })]);
     expect(pending.returns[0].status).toBe('approved');
-    const retried = await decide(id, { decision: 'approve' });
+    const retried = await decide(id, { decision: 'approve', refundNow: true });
     expect(retried.statusCode).toBe(200);
     expect(refundsOf(idPayment)).toHaveLength(1);
     const settled = (await send('GET', `/api/cart/order/${idPayment}`, shopper.cookie)).json();
@@ -346,12 +350,12 @@ describe('the staff deciding a return', () => {
     const { shopper, idPayment, lineId } = await receivedOrder(1);
     const id = (await ask(shopper.cookie, idPayment, lineId, 1)).json().returns[0]._id as string;
     provider.refusals = 1;
-    const refused = await decide(id, { decision: 'approve' });
+    const refused = await decide(id, { decision: 'approve', refundNow: true });
     expect(refused.statusCode).toBe(409);
     const order = (await send('GET', `/api/cart/order/${idPayment}`, shopper.cookie)).json();
     expect(order.refunds).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect(order.returns[0]).toMatchObject({ status: 'requested', refundId: null });
-    const approved = await decide(id, { decision: 'approve' });
+    const approved = await decide(id, { decision: 'approve', refundNow: true });
     expect(approved.statusCode).toBe(200);
     expect(refundsOf(idPayment)).toHaveLength(1);
   });

@@ -7,6 +7,8 @@ export const returnAnswerSchema = z.object({
   idPayment: z.string(),
   email: z.string(),
   status: z.enum(RETURN_STATUSES),
+  /** Still to be answered by the staff: asked, or approved and its pairs not back yet. */
+  waiting: z.boolean(),
   reason: z.enum(RETURN_REASONS),
   note: z.string().nullable(),
   lines: z.array(
@@ -17,10 +19,12 @@ export const returnAnswerSchema = z.object({
       quantity: z.number().int(),
     }),
   ),
-  /** What approving it refunds: the pairs' share of what was paid. */
+  /** What its refund gave back, or what refunding it would give now: its pairs' share of what was paid. */
   value: z.number(),
   date: z.string(),
   decidedAt: z.string().nullable(),
+  /** When its pairs were marked back in the warehouse (and refunded). */
+  receivedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   message: z.string().nullable(),
 });

@@ -226,6 +226,11 @@ export const orderRefunds = pgTable(
       .default('pending'),
     /** The request's Idempotency-Key: the same request again is this refund, not another. */
     requestKey: text('request_key').notNull().unique(),
+    /**
+     * A digest of the request the key came with: the same key with another body is refused, not taken
+     * for this refund (null for refunds made before it was kept, and for a return's refund).
+     */
+    requestHash: text('request_hash'),
     providerRefundId: text('provider_refund_id').unique(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),

@@ -204,6 +204,7 @@ export async function createServices(options: ServicesOptions) {
       findOrder: orders.find,
       mail: orderMail,
       sendRefund: fulfilment.sendRefund,
+      returnAddress: config.RETURN_ADDRESS?.replaceAll('\\n', '\n'),
     }),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),

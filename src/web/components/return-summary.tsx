@@ -7,6 +7,7 @@ type Asked = Order['returns'][number];
 const STATE: Record<Asked['status'], { label: string; className: string }> = {
   requested: { label: 'Waiting for an answer', className: 'bg-amber-50 text-amber-800' },
   approved: { label: 'Approved', className: 'bg-emerald-50 text-emerald-800' },
+  received: { label: 'Received and refunded', className: 'bg-emerald-50 text-emerald-800' },
   rejected: { label: 'Not accepted', className: 'bg-red-50 text-deal' },
 };
 
@@ -39,7 +40,12 @@ export function ReturnSummary({ order, asked }: { order: Order; asked: Asked }) 
         })}
       </ul>
       {asked.note && <p className="text-gray-700 italic">“{asked.note}”</p>}
-      {asked.status === 'approved' && refund && (
+      {asked.status === 'approved' && !refund && (
+        <p className="font-semibold text-emerald-800">
+          Approved: send the pairs back as the mail says; we refund them when they arrive
+        </p>
+      )}
+      {(asked.status === 'approved' || asked.status === 'received') && refund && (
         <p className="font-semibold text-emerald-800">
           {refund.status === 'succeeded'
             ? `Refunded ${formatPrice(refund.amount / 100)}`

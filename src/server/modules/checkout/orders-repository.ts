@@ -221,6 +221,7 @@ export function createOrdersRepository(db: Database) {
           _id: refund.id,
           amount: refund.amountCents,
           reason: refund.reason,
+          message: refund.buyerMessage,
           status: refund.status,
           date: refund.createdAt.toISOString(),
           restock: refund.restock,
@@ -239,11 +240,12 @@ export function createOrdersRepository(db: Database) {
           lines: asked.lines,
           date: asked.createdAt.toISOString(),
           decidedAt: asked.decidedAt?.toISOString() ?? null,
+          receivedAt: asked.receivedAt?.toISOString() ?? null,
           message: asked.message,
           refundId: asked.refundId,
         })),
       returnableUntil:
-        row.status === 'Received' ? (returnWindowEnd(row.receivedAt)?.toISOString() ?? null) : null,
+        row.status === 'Received' ? (returnWindowEnd(row.firstReceivedAt)?.toISOString() ?? null) : null,
       shoe: lines
         .filter((line) => line.orderId === row.id)
         .map((line) => ({

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canUseAdminPanel } from '../../../domain/account.js';
 import { pagedSearchQuerySchema } from '../../../domain/admin.js';
-import { checkoutRequestSchema, orderSchema } from '../../../domain/payment.js';
+import { buyerViewOf, checkoutRequestSchema, orderSchema } from '../../../domain/payment.js';
 import { sendPage } from '../../http/paged-answer.js';
 import { errorBodySchema, notFound } from '../../http/errors.js';
 import type { CurrentUser } from '../auth/current-user.js';
@@ -110,7 +110,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request) => {
       const user = await currentUser.require(request);
       if (request.params.userId !== user._id && !canUseAdminPanel(user)) throw forbidden();
-      return orders.forUser(request.params.userId, MAX_ORDERS_LISTED);
+      const listed = await orders.forUser(request.params.userId, MAX_ORDERS_LISTED);
+      return canUseAdminPanel(user) ? listed : listed.map(buyerViewOf);
     },
   );
 
@@ -131,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       // Someone else's order answers like a missing one: ids are not a way to probe.
       if (!found || (found.userId !== user._id && !canUseAdminPanel(user)))
         throw notFound(MESSAGES.orders.notFound);
-      return found.order;
+      return canUseAdminPanel(user) ? found.order : buyerViewOf(found.order);
     },
   );
 };

@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { refundAmount, type RefundRefusal, type RefundRequest } from '../../../domain/refunds.js';
+import {
+  leftCents,
+  priceRefund,
+  type RefundLedger,
+  type RefundRefusal,
+  type RefundRequest,
+} from '../../../domain/refunds.js';
 import { isUuid } from '../../../domain/catalog.js';
-import { pairsTaken } from '../../../domain/returns.js';
 import type { OrderStatus } from '../../../domain/constants.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
 import type { AuditAction } from '../../../domain/audit.js';
@@ -24,6 +29,8 @@ type RefundRow = typeof orderRefunds.$inferSelect;
 export type StartedRefund =
   | { kind: 'missing' }
   | { kind: 'refused'; refusal: RefundRefusal }
+  /** The key came with another request (another body, or another order). */
+  | { kind: 'key_reused' }
   | { kind: 'refund'; refund: RefundRow; chargeId: string };
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -79,6 +86,7 @@ export async function lockOrder(tx: Tx, idOrPayment: string) {
       amountCents: orders.amountCents,
       userId: orders.userId,
       receivedAt: orders.receivedAt,
+      firstReceivedAt: orders.firstReceivedAt,
     })
     .from(orders)
     .where(
@@ -90,43 +98,63 @@ export async function lockOrder(tx: Tx, idOrPayment: string) {
   return row;
 }
 
-/**
- * Writes a refund 'pending' on a locked order, after checking it against what is left of the payment
- * and of each line (pending refunds count: they may still go through), with its trail entry.
- */
-export async function reserveRefund(
-  tx: Tx,
-  order: LockedOrder,
-  request: Pick<RefundRequest, 'amount' | 'lines' | 'reason' | 'restock'>,
-  actor: Actor,
-  requestKey: string,
-): Promise<{ ok: true; refund: RefundRow } | { ok: false; refusal: RefundRefusal }> {
-  const [lines, previous] = await Promise.all([
+/** A locked order's refunds and returns, as a refund is priced against them. */
+export async function ledgerOf(
+  tx: Tx | Database,
+  order: Pick<LockedOrder, 'id' | 'amountCents'>,
+): Promise<RefundLedger> {
+  const [lines, refunds, returns] = await Promise.all([
     tx
       .select({
-        id: orderLines.id,
+        lineId: orderLines.id,
         quantity: orderLines.quantity,
-        unit: orderLines.unitPriceCents,
-        discount: orderLines.discountCents,
+        paidCents: sql<number>`${orderLines.unitPriceCents} * ${orderLines.quantity} - ${orderLines.discountCents}`,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id)),
     tx
-      .select({ amount: orderRefunds.amountCents, lines: orderRefunds.lines, status: orderRefunds.status })
+      .select({
+        amountCents: orderRefunds.amountCents,
+        lines: orderRefunds.lines,
+        status: orderRefunds.status,
+      })
       .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, order.id), inArray(orderRefunds.status, ['pending', 'succeeded']))),
+      .where(eq(orderRefunds.orderId, order.id)),
+    tx
+      .select({
+        id: returnRequests.id,
+        status: returnRequests.status,
+        refundId: returnRequests.refundId,
+        lines: returnRequests.lines,
+        date: returnRequests.createdAt,
+      })
+      .from(returnRequests)
+      .where(eq(returnRequests.orderId, order.id))
+      .orderBy(asc(returnRequests.createdAt), asc(returnRequests.id)),
   ]);
-  const refundedPairs = pairsTaken({ refunds: previous });
-  const given = previous.reduce((sum, refund) => sum + refund.amount, 0);
-  const result = refundAmount(request, {
-    lines: lines.map((line) => ({
-      lineId: line.id,
-      quantity: line.quantity,
-      paidCents: line.unit * line.quantity - line.discount,
-    })),
-    leftCents: order.amountCents - given,
-    refundedPairs,
-  });
+  return {
+    chargedCents: order.amountCents,
+    lines: lines.map((line) => ({ ...line, paidCents: Number(line.paidCents) })),
+    refunds,
+    returns,
+  };
+}
+
+/**
+ * Writes a refund 'pending' on a locked order, priced against what is left of the payment and of
+ * each line and what the waiting returns hold (pending refunds count: they may still go through),
+ * with its trail entry. `forReturn` refunds that return's own pairs.
+ */
+export async function reserveRefund(
+  tx: Tx,
+  order: LockedOrder,
+  request: Pick<RefundRequest, 'amount' | 'lines' | 'reason' | 'restock'> & { buyerMessage?: string },
+  actor: Actor,
+  key: { requestKey: string; requestHash?: string; forReturn?: string },
+): Promise<{ ok: true; refund: RefundRow } | { ok: false; refusal: RefundRefusal }> {
+  const ledger = await ledgerOf(tx, order);
+  const given = ledger.chargedCents - leftCents(ledger);
+  const result = priceRefund(request, ledger, key.forReturn);
   if (!result.ok) return { ok: false, refusal: result.refusal };
   const [refund] = await tx
     .insert(orderRefunds)
@@ -134,9 +162,11 @@ export async function reserveRefund(
       orderId: order.id,
       amountCents: result.cents,
       reason: request.reason,
+      buyerMessage: request.buyerMessage ?? null,
       lines: request.lines ?? [],
       restock: request.restock,
-      requestKey,
+      requestKey: key.requestKey,
+      requestHash: key.requestHash ?? null,
       createdBy: actor.email,
     })
     .returning();
@@ -144,6 +174,7 @@ export async function reserveRefund(
     before: { refundedCents: given },
     after: { refundedCents: given + result.cents },
     reason: request.reason,
+    ...(request.buyerMessage ? { buyerMessage: request.buyerMessage } : {}),
     lines: request.lines ?? [],
     restock: request.restock,
   });
@@ -164,7 +195,15 @@ export function createFulfilmentRepository(db: Database) {
         if (order.status === status) return order.id;
         await tx
           .update(orders)
-          .set({ status, receivedAt: status === 'Received' ? sql`now()` : null })
+          .set(
+            status === 'Received'
+              ? {
+                  status,
+                  receivedAt: sql`now()`,
+                  firstReceivedAt: sql`coalesce(${orders.firstReceivedAt}, now())`,
+                }
+              : { status, receivedAt: null },
+          )
           .where(eq(orders.id, order.id));
         await recordStaffOrderEvent(tx, order, actor, 'status', { before: order.status, after: status });
         return order.id;
@@ -205,24 +244,31 @@ export function createFulfilmentRepository(db: Database) {
     /**
      * Writes a refund 'pending' under the order's row lock, after checking it against what is left
      * of the payment and of each line (pending refunds count: they may still go through). The same
-     * request key again is the same refund, whatever it asks now.
+     * key with the same request is the same refund; with another request, or on another order, it
+     * is refused.
      */
     async startRefund(
       idOrPayment: string,
       request: RefundRequest,
       actor: Actor,
-      requestKey: string,
+      key: { requestKey: string; requestHash: string },
     ): Promise<StartedRefund> {
       return db.transaction(async (tx): Promise<StartedRefund> => {
         const order = await lockOrder(tx, idOrPayment);
         if (!order) return { kind: 'missing' };
-        const [earlier] = await tx.select().from(orderRefunds).where(eq(orderRefunds.requestKey, requestKey));
+        const [earlier] = await tx
+          .select()
+          .from(orderRefunds)
+          .where(eq(orderRefunds.requestKey, key.requestKey));
         if (earlier) {
-          return earlier.orderId === order.id
+          const same =
+            earlier.orderId === order.id &&
+            (earlier.requestHash === null || earlier.requestHash === key.requestHash);
+          return same
             ? { kind: 'refund', refund: earlier, chargeId: order.idPayment }
-            : { kind: 'missing' };
+            : { kind: 'key_reused' };
         }
-        const reserved = await reserveRefund(tx, order, request, actor, requestKey);
+        const reserved = await reserveRefund(tx, order, request, actor, key);
         return reserved.ok
           ? { kind: 'refund', refund: reserved.refund, chargeId: order.idPayment }
           : { kind: 'refused', refusal: reserved.refusal };
@@ -237,7 +283,10 @@ export function createFulfilmentRepository(db: Database) {
     async settleRefund(
       id: string,
       outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
-    ): Promise<(RefundRow & { returnId: string | null; stockBack?: StockChange }) | undefined> {
+    ): Promise<
+      | (RefundRow & { returnId: string | null; returnStatus: string | null; stockBack?: StockChange })
+      | undefined
+    > {
       return db.transaction(async (tx) => {
         const [refund] = await tx
           .update(orderRefunds)
@@ -249,24 +298,26 @@ export function createFulfilmentRepository(db: Database) {
           .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
           .returning();
         if (!refund) return undefined;
-        // A return approved with this refund: back to waiting when the refund failed, to be decided again.
-        const [asked] =
-          outcome.status === 'failed'
-            ? await tx
-                .update(returnRequests)
-                .set({ status: 'requested', refundId: null, decidedBy: null, decidedAt: null })
-                .where(eq(returnRequests.refundId, id))
-                .returning({ id: returnRequests.id })
-            : await tx
-                .select({ id: returnRequests.id })
-                .from(returnRequests)
-                .where(eq(returnRequests.refundId, id));
+        // A return refunded with this refund: one step back when it failed, to be decided again.
+        const [asked] = await tx
+          .select({ id: returnRequests.id, status: returnRequests.status })
+          .from(returnRequests)
+          .where(eq(returnRequests.refundId, id));
         if (asked && outcome.status === 'failed') {
+          const back = asked.status === 'received' ? 'approved' : 'requested';
+          await tx
+            .update(returnRequests)
+            .set(
+              back === 'approved'
+                ? { status: back, refundId: null, receivedBy: null, receivedAt: null }
+                : { status: back, refundId: null, decidedBy: null, decidedAt: null },
+            )
+            .where(eq(returnRequests.id, asked.id));
           await tx.insert(orderEvents).values({
             orderId: refund.orderId,
             actorEmail: 'payment service',
             kind: 'return',
-            details: { before: 'approved', after: 'requested', refundFailed: true },
+            details: { before: asked.status, after: back, refundFailed: true },
           });
         }
         if (outcome.status === 'succeeded' && refund.restock && refund.lines.length > 0) {
@@ -306,9 +357,9 @@ export function createFulfilmentRepository(db: Database) {
             sizesInStockChanged: backInStock,
             unitsSoldChanged: false,
           };
-          return { ...refund, returnId: asked?.id ?? null, stockBack };
+          return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null, stockBack };
         }
-        return { ...refund, returnId: asked?.id ?? null };
+        return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };
       });
     },
 

@@ -3,10 +3,9 @@ import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { isUuid } from '../../../domain/catalog.js';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import type { ReturnAnswer } from '../../../domain/contracts/returns.js';
-import { pairsShareCents, type RefundRefusal } from '../../../domain/refunds.js';
+import { isWaitingReturn, priceRefund, type RefundRefusal } from '../../../domain/refunds.js';
 import {
   checkReturn,
-  pairsTaken,
   RETURN_REASON_LABELS,
   type ReturnRefusal,
   type ReturnRequest,
@@ -15,7 +14,14 @@ import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { orderEvents, orderLines, orderRefunds, orders, returnRequests } from '../../db/schema.js';
 import type { Actor } from '../audit/repository.js';
-import { lockOrder, recordStaffOrderEvent, reserveRefund, type LockedOrder, type Tx } from './repository.js';
+import {
+  ledgerOf,
+  lockOrder,
+  recordStaffOrderEvent,
+  reserveRefund,
+  type LockedOrder,
+  type Tx,
+} from './repository.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 type ReturnRow = typeof returnRequests.$inferSelect;
@@ -29,6 +35,8 @@ export type ApprovedReturn =
   | { kind: 'missing' }
   | { kind: 'decided' }
   | { kind: 'refused'; refusal: RefundRefusal }
+  /** Approved to be sent back; `now` when this request approved it (an approval again mails nobody). */
+  | { kind: 'approved'; orderId: string; now: boolean }
   | { kind: 'refund'; refund: RefundRow; chargeId: string };
 
 export type RejectedReturn =
@@ -44,7 +52,6 @@ async function linesOf(tx: Tx | Database, orderIds: string[]) {
       name: orderLines.name,
       size: orderLines.size,
       quantity: orderLines.quantity,
-      paidCents: sql<number>`${orderLines.unitPriceCents} * ${orderLines.quantity} - ${orderLines.discountCents}`,
     })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds));
@@ -62,28 +69,47 @@ async function answersOf(
     .innerJoin(orders, eq(orders.id, returnRequests.orderId))
     .where(where)
     .orderBy(
-      desc(sql`${returnRequests.status} = 'requested'`),
+      // Waiting first: asked, or approved and on their way back.
+      desc(
+        sql`${returnRequests.status} = 'requested' or (${returnRequests.status} = 'approved' and ${returnRequests.refundId} is null)`,
+      ),
       desc(returnRequests.createdAt),
       asc(returnRequests.id),
     )
     .limit(page.limit)
     .offset(page.offset);
-  const lines = await linesOf(db, [...new Set(rows.map((row) => row.asked.orderId))]);
+  const orderIds = [...new Set(rows.map((row) => row.asked.orderId))];
+  const [lines, ledgers, refunds] = await Promise.all([
+    linesOf(db, orderIds),
+    Promise.all(
+      orderIds.map(async (id) => {
+        const [order] = await db
+          .select({ id: orders.id, amountCents: orders.amountCents })
+          .from(orders)
+          .where(eq(orders.id, id));
+        return [id, await ledgerOf(db, order!)] as const;
+      }),
+    ).then((pairs) => new Map(pairs)),
+    db
+      .select({ id: orderRefunds.id, amountCents: orderRefunds.amountCents })
+      .from(orderRefunds)
+      .where(inArray(orderRefunds.orderId, orderIds.length > 0 ? orderIds : [crypto.randomUUID()])),
+  ]);
   return rows.map(({ asked, email, idPayment }) => {
     const named = asked.lines.map((pairs) => ({
       ...pairs,
       line: lines.find((candidate) => candidate.id === pairs.lineId)!,
     }));
-    const cents = named.reduce(
-      (sum, { quantity, line }) =>
-        sum + pairsShareCents({ paidCents: Number(line.paidCents), quantity: line.quantity }, quantity),
-      0,
-    );
+    // What its refund gave, or what refunding it would give now.
+    const refunded = refunds.find((refund) => refund.id === asked.refundId);
+    const priced = priceRefund({ lines: asked.lines }, ledgers.get(asked.orderId)!, asked.id);
+    const cents = refunded ? refunded.amountCents : priced.ok ? priced.cents : 0;
     return {
       _id: asked.id,
       idPayment,
       email,
       status: asked.status,
+      waiting: isWaitingReturn(asked),
       reason: asked.reason,
       note: asked.note,
       lines: named.map(({ lineId, quantity, line }) => ({
@@ -96,6 +122,7 @@ async function answersOf(
       date: asked.createdAt.toISOString(),
       decidedAt: asked.decidedAt?.toISOString() ?? null,
       decidedBy: asked.decidedBy,
+      receivedAt: asked.receivedAt?.toISOString() ?? null,
       message: asked.message,
     };
   });
@@ -106,6 +133,23 @@ async function answersOf(
  * and status changes do, so a return, a refund and a decision on the same order never interleave; the
  * order's trail gets its entry in the same transaction.
  */
+/** The refund of a return's own pairs, written 'pending' under the order's lock. */
+function refundReturn(tx: Tx, order: LockedOrder, asked: ReturnRow, restock: boolean, actor: Actor) {
+  return reserveRefund(
+    tx,
+    order,
+    { lines: asked.lines, reason: `Return: ${RETURN_REASON_LABELS[asked.reason]}`, restock },
+    actor,
+    { requestKey: `return:${asked.id}:${crypto.randomUUID()}`, forReturn: asked.id },
+  );
+}
+
+/** A return's refund made already: asking again confirms it instead of making another. */
+async function refundOf(tx: Tx, refundId: string, order: LockedOrder): Promise<ApprovedReturn> {
+  const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  return { kind: 'refund', refund: refund!, chargeId: order.idPayment };
+}
+
 export function createReturnsRepository(db: Database) {
   const answers = (where: SQL | undefined, page?: { limit: number; offset: number }) =>
     answersOf(db, where, page);
@@ -123,6 +167,7 @@ export function createReturnsRepository(db: Database) {
     return order && asked ? { order, asked } : undefined;
   }
 
+  /** A return moves on: who decided it is the first one who answered it (approved, rejected or received). */
   async function decided(
     tx: Tx,
     order: LockedOrder,
@@ -130,9 +175,10 @@ export function createReturnsRepository(db: Database) {
     change: Partial<typeof returnRequests.$inferInsert>,
     actor: Actor,
   ) {
+    const firstAnswer = asked.status === 'requested';
     await tx
       .update(returnRequests)
-      .set({ ...change, decidedBy: actor.email, decidedAt: sql`now()` })
+      .set({ ...change, ...(firstAnswer ? { decidedBy: actor.email, decidedAt: sql`now()` } : {}) })
       .where(eq(returnRequests.id, asked.id));
     await recordStaffOrderEvent(tx, order, actor, 'return', {
       before: asked.status,
@@ -155,23 +201,11 @@ export function createReturnsRepository(db: Database) {
       return db.transaction(async (tx): Promise<AskedReturn> => {
         const order = await lockOrder(tx, idOrPayment);
         if (!order || order.userId !== userId) return { kind: 'missing' };
-        const [lines, refunds, returns] = await Promise.all([
-          linesOf(tx, [order.id]),
-          tx
-            .select({ status: orderRefunds.status, lines: orderRefunds.lines })
-            .from(orderRefunds)
-            .where(eq(orderRefunds.orderId, order.id)),
-          tx
-            .select({ status: returnRequests.status, lines: returnRequests.lines })
-            .from(returnRequests)
-            .where(eq(returnRequests.orderId, order.id)),
-        ]);
         const refusal = checkReturn(
           request,
           {
-            receivedAt: order.status === 'Received' ? order.receivedAt : null,
-            lines: lines.map((line) => ({ lineId: line.id, quantity: line.quantity })),
-            taken: pairsTaken({ refunds, returns }),
+            firstReceivedAt: order.status === 'Received' ? order.firstReceivedAt : null,
+            ledger: await ledgerOf(tx, order),
           },
           now,
         );
@@ -196,38 +230,69 @@ export function createReturnsRepository(db: Database) {
     },
 
     /**
-     * Approves a return: its pairs refunded (their share of what was paid), written 'pending' in the
-     * same transaction that marks the return approved. Approving it again finds that refund, so a
-     * retry confirms it with the provider instead of refunding twice.
+     * Approves a return. Without `refundNow` the shopper sends the pairs back and they stay held for
+     * this return; with it, they are refunded at once: the refund written 'pending' in the same
+     * transaction. Approving again finds that refund, so a retry confirms it with the provider
+     * instead of refunding twice.
      */
-    async approve(id: string, restock: boolean, actor: Actor): Promise<ApprovedReturn> {
+    async approve(
+      id: string,
+      choice: { refundNow: boolean; restock: boolean },
+      actor: Actor,
+    ): Promise<ApprovedReturn> {
       return db.transaction(async (tx): Promise<ApprovedReturn> => {
         const locked = await lockReturn(tx, id);
         if (!locked) return { kind: 'missing' };
         const { order, asked } = locked;
-        if (asked.status === 'rejected') return { kind: 'decided' };
-        if (asked.status === 'approved') {
-          const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, asked.refundId!));
-          return { kind: 'refund', refund: refund!, chargeId: order.idPayment };
+        if (asked.status === 'rejected' || asked.status === 'received') return { kind: 'decided' };
+        if (asked.refundId) return refundOf(tx, asked.refundId, order);
+        if (!choice.refundNow) {
+          if (asked.status === 'approved') return { kind: 'approved', orderId: order.id, now: false };
+          await decided(tx, order, asked, { status: 'approved' }, actor);
+          return { kind: 'approved', orderId: order.id, now: true };
         }
-        const reserved = await reserveRefund(
-          tx,
-          order,
-          { lines: asked.lines, reason: `Return: ${RETURN_REASON_LABELS[asked.reason]}`, restock },
-          actor,
-          `return:${asked.id}:${crypto.randomUUID()}`,
-        );
+        const reserved = await refundReturn(tx, order, asked, choice.restock, actor);
         if (!reserved.ok) return { kind: 'refused', refusal: reserved.refusal };
         await decided(tx, order, asked, { status: 'approved', refundId: reserved.refund.id }, actor);
         return { kind: 'refund', refund: reserved.refund, chargeId: order.idPayment };
       });
     },
 
+    /**
+     * The pairs of a return are back: refunded (their share of what was paid) and back in stock if
+     * asked. A return not approved yet is approved by this too. Again, it confirms the same refund.
+     */
+    async receive(id: string, restock: boolean, actor: Actor): Promise<ApprovedReturn> {
+      return db.transaction(async (tx): Promise<ApprovedReturn> => {
+        const locked = await lockReturn(tx, id);
+        if (!locked) return { kind: 'missing' };
+        const { order, asked } = locked;
+        if (asked.status === 'received') return refundOf(tx, asked.refundId!, order);
+        if (asked.status === 'rejected' || asked.refundId) return { kind: 'decided' };
+        const reserved = await refundReturn(tx, order, asked, restock, actor);
+        if (!reserved.ok) return { kind: 'refused', refusal: reserved.refusal };
+        await decided(
+          tx,
+          order,
+          asked,
+          {
+            status: 'received',
+            refundId: reserved.refund.id,
+            receivedBy: actor.email,
+            receivedAt: new Date(),
+          },
+          actor,
+        );
+        return { kind: 'refund', refund: reserved.refund, chargeId: order.idPayment };
+      });
+    },
+
+    /** Rejects a waiting return (asked, or approved and never sent back), with the staff's words. */
     async reject(id: string, message: string, actor: Actor): Promise<RejectedReturn> {
       return db.transaction(async (tx): Promise<RejectedReturn> => {
         const locked = await lockReturn(tx, id);
         if (!locked) return { kind: 'missing' };
-        if (locked.asked.status !== 'requested') return { kind: 'decided' };
+        if (!isWaitingReturn(locked.asked)) return { kind: 'decided' };
         await decided(tx, locked.order, locked.asked, { status: 'rejected', message }, actor);
         return { kind: 'rejected', orderId: locked.order.id };
       });

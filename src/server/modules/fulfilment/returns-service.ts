@@ -3,7 +3,7 @@ import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import type { ReturnAnswer } from '../../../domain/contracts/returns.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { Order } from '../../../domain/payment.js';
+import { buyerViewOf, type Order } from '../../../domain/payment.js';
 import {
   RETURN_REASON_LABELS,
   returnRefusalMessage,
@@ -12,7 +12,7 @@ import {
 } from '../../../domain/returns.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { OrderMail } from './order-mail.js';
-import { refundRefusalMessage } from './refund-refusal.js';
+import { refundRefusalMessage } from '../../../domain/refunds.js';
 import type { ReturnsRepository } from './returns-repository.js';
 import type { FulfilmentService } from './service.js';
 
@@ -26,14 +26,31 @@ export function createReturnsService(deps: {
   findOrder: (idOrPayment: string) => Promise<{ order: Order; userId: string } | undefined>;
   mail: OrderMail;
   sendRefund: FulfilmentService['sendRefund'];
+  /** Where shoppers send pairs back (RETURN_ADDRESS); unset, the approval asks them to reply for it. */
+  returnAddress?: string;
   now?: () => Date;
 }) {
-  const { repository, findOrder, mail, sendRefund, now = () => new Date() } = deps;
+  const { repository, findOrder, mail, sendRefund, returnAddress, now = () => new Date() } = deps;
 
   async function orderOf(orderId: string): Promise<Order> {
     const found = await findOrder(orderId);
     if (!found) throw notFound(MESSAGES.orders.notFound);
     return found.order;
+  }
+
+  /** The approval: how to send the pairs back, and that the refund follows when they arrive. */
+  async function mailSendBack(order: Order, id: string): Promise<void> {
+    const found = await repository.find(id);
+    const pairs = (found?.lines ?? []).map((line) => `- ${line.quantity} x ${line.name}, size ${line.size}`);
+    const where = returnAddress
+      ? `Send them to:\n\n${returnAddress}\n\nwith the order number ${order.idPayment} on a note in the parcel.`
+      : `Reply to this mail and we will tell you where to send them; put the order number ${order.idPayment} on a note in the parcel.`;
+    await mail(
+      order,
+      `Your return on ${SHOP_NAME} order ${order.idPayment} is approved: send the pairs back`,
+      `We have approved your return of:\n${pairs.join('\n')}\n\n${where}\n\n` +
+        'We refund them to your card as soon as they arrive; you will get a mail then.',
+    );
   }
 
   async function answer(id: string): Promise<ReturnAnswer> {
@@ -61,23 +78,32 @@ export function createReturnsService(deps: {
         `You asked to return (${RETURN_REASON_LABELS[request.reason]}):\n${pairs}\n\n` +
           'We will answer within two working days; you will get a mail either way.',
       );
-      return order;
+      return buyerViewOf(order);
     },
 
     list: (query: PagedSearchQuery) => repository.list(query),
 
     /**
-     * The staff's answer. Approving refunds the pairs through the provider; approving again (a double
-     * press, a retry after a timeout) confirms that same refund instead of making another.
+     * The staff's answer. Approving mails the shopper how to send the pairs back; marking them
+     * received (or approving with `refundNow`) refunds them through the provider. Sending the same
+     * answer again (a double press, a retry after a timeout) confirms that same refund instead of
+     * making another, and mails nobody twice.
      */
     async decide(id: string, decision: ReturnDecision, actor: User): Promise<ReturnAnswer> {
-      if (decision.decision === 'approve') {
-        const approved = await repository.approve(id, decision.restock, actor);
-        if (approved.kind === 'missing') throw notFound(MESSAGES.returns.notFound);
-        if (approved.kind === 'decided') throw conflict(MESSAGES.returns.decided);
-        if (approved.kind === 'refused') throw conflict(refundRefusalMessage(approved.refusal));
+      if (decision.decision !== 'reject') {
+        const result =
+          decision.decision === 'approve'
+            ? await repository.approve(id, decision, actor)
+            : await repository.receive(id, decision.restock, actor);
+        if (result.kind === 'missing') throw notFound(MESSAGES.returns.notFound);
+        if (result.kind === 'decided') throw conflict(MESSAGES.returns.decided);
+        if (result.kind === 'refused') throw conflict(refundRefusalMessage(result.refusal));
+        if (result.kind === 'approved') {
+          if (result.now) await mailSendBack(await orderOf(result.orderId), id);
+          return answer(id);
+        }
         // The buyer's mail goes when the refund is settled (here or by the provider's webhook).
-        await sendRefund(approved.refund, approved.chargeId);
+        await sendRefund(result.refund, result.chargeId);
         return answer(id);
       }
       const rejected = await repository.reject(id, decision.message, actor);

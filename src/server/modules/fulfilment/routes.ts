@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../../domain/messages.js';
 import { refundRequestSchema } from '../../../domain/refunds.js';
 import { z } from 'zod';
 import { orderEventListSchema } from '../../../domain/contracts/checkout.js';
@@ -57,11 +57,18 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['checkout', 'admin'],
         summary:
-          'Refund an order, all or part (an amount in cents, or lines and quantities), with a reason and perhaps ' +
-          'the pairs back in stock, through the payment provider; never more than is left. The same ' +
-          'Idempotency-Key again is the same refund (a retry confirms a pending one)',
+          'Refund an order, all or part (an amount in cents, or lines and quantities), with an internal reason, ' +
+          'an optional message mailed to the buyer, and perhaps the pairs back in stock, through the payment ' +
+          'provider; never more than is left, nor what a waiting return holds. Idempotency-Key is required: ' +
+          'the same key with the same request is the same refund (a retry confirms a pending one, and a ' +
+          'refused one is refused again); the same key with another request or order is a 409',
         params,
-        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        headers: z.object({
+          'idempotency-key': z
+            .string({ message: MESSAGES.refunds.keyRequired })
+            .min(8, MESSAGES.refunds.keyRequired)
+            .max(200, MESSAGES.refunds.keyRequired),
+        }),
         body: refundRequestSchema,
         response: { 200: orderSchema, 409: errorBodySchema, 504: errorBodySchema, ...errors },
       },
@@ -71,7 +78,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         request.params.idPayment,
         request.body,
         await currentUser.require(request),
-        request.headers['idempotency-key'] ?? `auto:${crypto.randomUUID()}`,
+        request.headers['idempotency-key'],
       ),
   );
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { User } from '../../../domain/account.js';
 import { SHOP_NAME, type OrderStatus } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
@@ -12,12 +13,48 @@ import {
   type PaymentProvider,
 } from '../../payments/payment-provider.js';
 import type { OrderMail } from './order-mail.js';
-import { refundRefusalMessage } from './refund-refusal.js';
+import { refundRefusalMessage } from '../../../domain/refunds.js';
 import type { FulfilmentRepository } from './repository.js';
 import type { StockChange } from '../catalog/cache-tags.js';
 
 /** A refund as written before the provider is asked. */
 type PendingRefund = { id: string; status: string; amountCents: number };
+
+/** What identifies a refund request under its key: the same key with another request is refused. */
+function requestDigest(request: RefundRequest): string {
+  const { reason, buyerMessage = null, amount = null, lines = null, restock } = request;
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ reason, buyerMessage, amount, lines, restock }))
+    .digest('base64url');
+}
+
+/**
+ * The buyer's mail about a refund that went through: for a return, what happened to it; otherwise
+ * the staff's message to the buyer when they wrote one. The internal reason is never in it.
+ */
+function refundMail(
+  order: Order,
+  refund: { amountCents: number; buyerMessage: string | null; returnStatus: string | null },
+): [subject: string, text: string] {
+  const refunded = `${formatPrice(refund.amountCents / 100)} to your card`;
+  const statement = 'It may take a few days to show on your statement.';
+  if (refund.returnStatus === 'received')
+    return [
+      `Your return on ${SHOP_NAME} order ${order.idPayment} is refunded`,
+      `We have received the pairs you sent back and refunded ${refunded}. ${statement}`,
+    ];
+  if (refund.returnStatus)
+    return [
+      `Your return on ${SHOP_NAME} order ${order.idPayment} is approved`,
+      `We have approved your return and refunded ${refunded}. ${statement}`,
+    ];
+  const message = refund.buyerMessage ? `\n\n${refund.buyerMessage}` : '';
+  return [
+    `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
+    `We have refunded ${refunded}. ${statement}${message}`,
+  ];
+}
 
 /**
  * After the payment (issue 19): the staff mark an order Received or Pending (spec §4) and ship it
@@ -75,17 +112,7 @@ export function createFulfilmentService(deps: {
         if (line?._id) await sizeRestocked(line._id, line.size);
       }
     }
-    const refunded = `${formatPrice(settled.amountCents / 100)} to your card`;
-    await mail(
-      order,
-      settled.returnId
-        ? `Your return on ${SHOP_NAME} order ${order.idPayment} is approved`
-        : `A refund on your ${SHOP_NAME} order ${order.idPayment}`,
-      (settled.returnId
-        ? `We have approved your return and refunded ${refunded}. `
-        : `We have refunded ${refunded} (${settled.reason}). `) +
-        'It may take a few days to show on your statement.',
-    );
+    await mail(order, ...refundMail(order, settled));
   }
 
   /**
@@ -93,6 +120,8 @@ export function createFulfilmentService(deps: {
    * and settles it with the answer; a refund settled already is left as it is.
    */
   async function sendRefund(refund: PendingRefund, chargeId: string): Promise<void> {
+    // The same request again after the provider refused it: refused again (a new refund needs a new key).
+    if (refund.status === 'failed') throw new HttpError(409, 'refund_refused', MESSAGES.refunds.refused);
     if (refund.status !== 'pending') return;
     let providerRefundId: string;
     try {
@@ -140,8 +169,12 @@ export function createFulfilmentService(deps: {
       actor: User,
       requestKey: string,
     ): Promise<Order> {
-      const started = await repository.startRefund(idOrPayment, request, actor, requestKey);
+      const started = await repository.startRefund(idOrPayment, request, actor, {
+        requestKey,
+        requestHash: requestDigest(request),
+      });
       if (started.kind === 'missing') throw notFound(MESSAGES.orders.notFound);
+      if (started.kind === 'key_reused') throw conflict(MESSAGES.refunds.keyReused);
       if (started.kind === 'refused') throw conflict(refundRefusalMessage(started.refusal));
       await sendRefund(started.refund, started.chargeId);
       return orderOrNotFound(started.refund.orderId);

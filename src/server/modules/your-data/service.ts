@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { User } from '../../../domain/account.js';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { Order } from '../../../domain/payment.js';
+import { buyerViewOf, type Order } from '../../../domain/payment.js';
 import { HttpError } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { verifyPassword } from '../auth/password-hash.js';
@@ -30,7 +30,7 @@ export function createYourDataService(deps: {
     async export(user: User) {
       const [holdings, orders] = await Promise.all([
         repository.holdings(user._id, user.email),
-        ordersOf(user._id),
+        ordersOf(user._id).then((orders) => orders.map(buyerViewOf)),
       ]);
       return { shop: SHOP_NAME, exportedAt: new Date().toISOString(), ...holdings, orders };
     },

@@ -14,6 +14,7 @@ import { rowActionClass, wideCellClass } from './table-classes';
 const STATE: Record<ReturnAnswer['status'], string> = {
   requested: 'bg-amber-50 text-amber-800',
   approved: 'bg-emerald-50 text-emerald-800',
+  received: 'bg-emerald-50 text-emerald-800',
   rejected: 'bg-red-50 text-deal',
 };
 
@@ -66,7 +67,7 @@ const COLUMNS: readonly AdminColumn<ReturnAnswer>[] = [
     cell: (asked) => (
       <Link to={paths.adminOrder(asked.idPayment)} className={rowActionClass}>
         <Eye aria-hidden="true" className="size-3.5" />
-        {asked.status === 'requested' ? 'Decide' : 'View'}
+        {asked.waiting ? 'Decide' : 'View'}
         <span className="sr-only"> the return on order {asked.idPayment}</span>
       </Link>
     ),

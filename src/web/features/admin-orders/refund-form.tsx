@@ -4,13 +4,16 @@ import { formatPrice } from '../../../domain/cart-lines';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { Order } from '../../../domain/payment';
 import {
-  linePaidCents,
-  pairsShareCents,
+  ledgerOfOrder,
+  leftCents,
+  priceRefund,
+  refundableCents,
+  refundedPairs,
+  refundRefusalMessage,
   refundRequestSchema,
   type RefundRequest,
 } from '../../../domain/refunds';
-import { pairsTaken } from '../../../domain/returns';
-import { errorMessage } from '../../api/http';
+import { ApiError, errorMessage } from '../../api/http';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { useRefundOrder } from './api/refund-order';
@@ -20,10 +23,15 @@ const fieldClass =
   'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
 const money = (cents: number) => formatPrice(cents / 100);
 
+/** Whether a failed press may have given money back: then pressing again must be the same refund. */
+const outcomeUnknown = (failure: unknown) =>
+  failure instanceof ApiError && (failure.status === 0 || failure.status === 504);
+
 /**
  * Refund an order from its admin view: some pairs (their share of what was paid, and back in stock
- * if asked) or an amount, with a reason. One Idempotency-Key per refund prepared here: a second
- * press, or a press again after a timeout, is the same refund.
+ * if asked) or an amount, with an internal reason and perhaps words for the buyer. One
+ * Idempotency-Key per refund prepared here: a second press, or a press again after a timeout, is the
+ * same refund; after a refusal the next press is a new one.
  */
 export function RefundForm({ order }: { order: Order }) {
   const id = useId();
@@ -33,31 +41,27 @@ export function RefundForm({ order }: { order: Order }) {
   const [pairs, setPairs] = useState<Record<string, number>>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [buyerMessage, setBuyerMessage] = useState('');
   const [restock, setRestock] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
-  const given = order.refunds
-    .filter((refund) => refund.status !== 'failed')
-    .reduce((sum, r) => sum + r.amount, 0);
-  const left = order.amount - given;
-  // Pairs in a return still waiting are the return's to refund, when it is approved.
-  const already = pairsTaken({ refunds: order.refunds });
-  const lineCents = (line: Order['shoe'][number], quantity: number) =>
-    pairsShareCents({ paidCents: linePaidCents(line), quantity: line.quantity }, quantity);
-  const pairsCents = order.shoe.reduce((sum, line) => sum + lineCents(line, pairs[line.lineId] ?? 0), 0);
+  const ledger = ledgerOfOrder(order);
+  const left = leftCents(ledger);
+  const held = left - refundableCents(ledger);
+  const refunded = refundedPairs(ledger);
+  const chosen = Object.entries(pairs)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([lineId, quantity]) => ({ lineId, quantity }));
+  const priced = chosen.length > 0 ? priceRefund({ lines: chosen }, ledger) : undefined;
+  const pairsCents = priced?.ok ? priced.cents : 0;
+  const pairsRefusal = priced && !priced.ok ? refundRefusalMessage(priced.refusal) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const request: RefundRequest =
       mode === 'amount'
-        ? { reason, amount: Math.round(Number(amount) * 100), restock: false }
-        : {
-            reason,
-            lines: Object.entries(pairs)
-              .filter(([, quantity]) => quantity > 0)
-              .map(([lineId, quantity]) => ({ lineId, quantity })),
-            restock,
-          };
+        ? { reason, buyerMessage, amount: Math.round(Number(amount) * 100), restock: false }
+        : { reason, buyerMessage, lines: chosen, restock };
     const parsed = refundRequestSchema.safeParse(request);
     if (!parsed.success) {
       setError(
@@ -79,14 +83,21 @@ export function RefundForm({ order }: { order: Order }) {
         setPairs({});
         setAmount('');
         setReason('');
+        setBuyerMessage('');
       })
-      .catch((failure: unknown) => setError(errorMessage(failure)));
+      .catch((failure: unknown) => {
+        // Refused: nothing was given back, so the next press is a new refund. Unknown (a timeout,
+        // the network): the same key again confirms the one that may have gone through.
+        if (!outcomeUnknown(failure)) key.current = newIdempotencyKey();
+        setError(errorMessage(failure));
+      });
   }
 
   return (
     <SectionCard title="Refunds" icon={Undo2}>
       <p className="mt-1 text-sm text-gray-700">
         Charged {money(order.amount)} · refunded {money(order.refunded)} · left to refund {money(left)}
+        {held > 0 && <> ({money(held)} held for waiting returns)</>}
       </p>
       {order.refunds.length > 0 && (
         <ul className="mt-3 flex flex-col gap-1 text-sm">
@@ -97,6 +108,9 @@ export function RefundForm({ order }: { order: Order }) {
               </time>
               <span className="font-bold tabular-nums">{money(refund.amount)}</span>
               <span className="text-gray-700">{refund.reason}</span>
+              {refund.message && (
+                <span className="text-gray-600 italic">To the buyer: “{refund.message}”</span>
+              )}
               <span className={refund.status === 'succeeded' ? 'text-emerald-800' : 'text-deal'}>
                 {refund.status}
               </span>
@@ -130,7 +144,7 @@ export function RefundForm({ order }: { order: Order }) {
           {mode === 'pairs' ? (
             <div className="flex flex-col gap-2">
               {order.shoe.map((line) => {
-                const open = line.quantity - (already.get(line.lineId) ?? 0);
+                const open = line.quantity - (refunded.get(line.lineId) ?? 0);
                 return (
                   <label key={line.lineId} className="flex items-center justify-between gap-3 text-sm">
                     <span>
@@ -163,6 +177,7 @@ export function RefundForm({ order }: { order: Order }) {
                 />
                 Put the pairs back in stock
               </label>
+              {pairsRefusal && <p className="text-sm font-semibold text-deal">{pairsRefusal}</p>}
             </div>
           ) : (
             <div className="flex flex-col gap-1">
@@ -187,7 +202,7 @@ export function RefundForm({ order }: { order: Order }) {
               htmlFor={`${id}-reason`}
               className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
             >
-              Reason
+              Internal reason
             </label>
             <input
               id={`${id}-reason`}
@@ -195,9 +210,32 @@ export function RefundForm({ order }: { order: Order }) {
               maxLength={200}
               onChange={(event) => setReason(event.target.value)}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-describedby={`${id}-reason-hint${error ? ` ${id}-error` : ''}`}
               className={fieldClass}
             />
+            <p id={`${id}-reason-hint`} className="text-xs text-gray-600">
+              For the order’s history and the audit log; the buyer never sees it.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label
+              htmlFor={`${id}-message`}
+              className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
+            >
+              Message to the buyer (optional)
+            </label>
+            <textarea
+              id={`${id}-message`}
+              value={buyerMessage}
+              rows={2}
+              maxLength={500}
+              onChange={(event) => setBuyerMessage(event.target.value)}
+              aria-describedby={`${id}-message-hint`}
+              className="w-full rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm hover:border-ink"
+            />
+            <p id={`${id}-message-hint`} className="text-xs text-gray-600">
+              Mailed with the refund and shown on their order page.
+            </p>
           </div>
           {error && (
             <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-deal">

@@ -3,7 +3,7 @@ import { PackageOpen } from 'lucide-react';
 import { formatPrice } from '../../../domain/cart-lines';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { Order } from '../../../domain/payment';
-import { linePaidCents, pairsShareCents } from '../../../domain/refunds';
+import { isWaitingReturn, ledgerOfOrder, priceRefund } from '../../../domain/refunds';
 import { returnDecisionSchema } from '../../../domain/returns';
 import { errorMessage } from '../../api/http';
 import { ReturnSummary } from '../../components/return-summary';
@@ -13,21 +13,27 @@ import { SectionCard } from '../../components/section-card';
 
 type Asked = Order['returns'][number];
 
-/** What approving a return refunds: its pairs' share of what their lines cost. */
+/** What refunding a return gives back now: its pairs' share of what their lines cost. */
 function valueCents(order: Order, asked: Asked): number {
-  return asked.lines.reduce((sum, pairs) => {
-    const line = order.shoe.find((candidate) => candidate.lineId === pairs.lineId);
-    return line
-      ? sum + pairsShareCents({ paidCents: linePaidCents(line), quantity: line.quantity }, pairs.quantity)
-      : sum;
-  }, 0);
+  const priced = priceRefund({ lines: asked.lines }, ledgerOfOrder(order), asked._id);
+  return priced.ok ? priced.cents : 0;
 }
 
-/** Approve (refund, perhaps back in stock) or reject with a message: one waiting return. */
+const primaryClass =
+  'h-11 rounded-full bg-ink px-5 text-sm font-bold text-white transition-colors hover:bg-accent-dark disabled:opacity-60';
+const secondaryClass =
+  'h-11 rounded-full border border-gray-300 px-5 text-sm font-bold text-ink transition-colors hover:border-ink disabled:opacity-60';
+
+/**
+ * The staff's answer to one waiting return. Asked: approve it (the shopper is mailed how to send the
+ * pairs back), or approve and refund at once on purpose, or reject it. Approved: mark the pairs
+ * received (refunded, back in stock if ticked), or reject it (never sent back).
+ */
 function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
   const id = useId();
   const decide = useDecideReturn();
-  const [restock, setRestock] = useState(true);
+  const awaitingPairs = asked.status === 'approved';
+  const [restock, setRestock] = useState(awaitingPairs);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const value = formatPrice(valueCents(order, asked) / 100);
@@ -53,25 +59,52 @@ function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
       aria-label={`Decide the return asked on ${asked.date.slice(0, 10)}`}
       className="mt-3 flex flex-col gap-3 rounded-xl bg-paper p-4"
     >
-      <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="button"
-          disabled={decide.isPending}
-          onClick={() => send({ decision: 'approve', restock }, `Return approved: ${value} refunded`)}
-          className="h-11 rounded-full bg-ink px-5 text-sm font-bold text-white transition-colors hover:bg-accent-dark disabled:opacity-60"
-        >
-          Approve and refund {value}
-        </button>
-        <label className="flex items-center gap-2 text-sm font-semibold">
-          <input
-            type="checkbox"
+      {awaitingPairs ? (
+        <div className="flex flex-wrap items-center gap-4">
+          <button
+            type="button"
+            disabled={decide.isPending}
+            onClick={() => send({ decision: 'receive', restock }, `Pairs received: ${value} refunded`)}
+            className={primaryClass}
+          >
+            Pairs received: refund {value}
+          </button>
+          <RestockBox checked={restock} onChange={setRestock} />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              disabled={decide.isPending}
+              onClick={() =>
+                send(
+                  { decision: 'approve', refundNow: false },
+                  'Return approved; the shopper is mailed how to send the pairs back',
+                )
+              }
+              className={primaryClass}
+            >
+              Approve: the shopper sends them back
+            </button>
+            <button
+              type="button"
+              disabled={decide.isPending}
+              onClick={() =>
+                send({ decision: 'approve', refundNow: true, restock }, `Return approved: ${value} refunded`)
+              }
+              className={secondaryClass}
+            >
+              Approve and refund {value} now
+            </button>
+          </div>
+          <RestockBox
             checked={restock}
-            onChange={(event) => setRestock(event.target.checked)}
-            className="size-4 accent-ink"
+            onChange={setRestock}
+            label="With a refund now, put the pairs back in stock"
           />
-          Put the pairs back in stock
-        </label>
-      </div>
+        </div>
+      )}
       <div className="flex flex-col gap-1">
         <label
           htmlFor={`${id}-message`}
@@ -105,6 +138,28 @@ function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
   );
 }
 
+function RestockBox({
+  checked,
+  onChange,
+  label = 'Put the pairs back in stock',
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label?: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-semibold">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-ink"
+      />
+      {label}
+    </label>
+  );
+}
+
 /** The returns a shopper asked on this order, waiting ones with the staff's decision. */
 export function ReturnDecisions({ order }: { order: Order }) {
   if (order.returns.length === 0) return null;
@@ -114,7 +169,7 @@ export function ReturnDecisions({ order }: { order: Order }) {
         {order.returns.map((asked) => (
           <li key={asked._id} className="py-3">
             <ReturnSummary order={order} asked={asked} />
-            {asked.status === 'requested' && <DecisionForm order={order} asked={asked} />}
+            {isWaitingReturn(asked) && <DecisionForm order={order} asked={asked} />}
           </li>
         ))}
       </ol>

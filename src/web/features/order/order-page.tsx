@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
 import { isNotFound } from '../../api/http';
 import { useOrder } from './api/use-order';
+import { OrderRefunds } from './order-refunds';
 import { OrderReturns } from './order-returns';
 import { BackHomeLink } from '../../components/back-home-link';
 import { EmptyState } from '../../components/empty-state';
@@ -103,6 +104,7 @@ export default function OrderPage() {
       <OrderFacts order={order} />
       <OrderTimeline order={order} />
       <OrderLinesTable order={order} />
+      <OrderRefunds order={order} />
       <OrderReturns order={order} />
       <OrderLinks />
     </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PackageOpen } from 'lucide-react';
 import { RETURN_WINDOW_DAYS } from '../../../domain/constants';
 import type { Order } from '../../../domain/payment';
-import { pairsTaken } from '../../../domain/returns';
+import { ledgerOfOrder, returnablePairs } from '../../../domain/refunds';
 import { secondaryButtonClass } from '../../components/forms/button-class';
 import { ReturnSummary } from '../../components/return-summary';
 import { ReturnItemsForm } from './return-items-form';
@@ -10,16 +10,14 @@ import { SectionCard } from '../../components/section-card';
 
 /**
  * Returns on the order page (issue 19): what the shopper asked and the answers, and "Return items"
- * while the order was received less than RETURN_WINDOW_DAYS ago and some pairs are left to return.
+ * while the order was first received less than RETURN_WINDOW_DAYS ago and some pairs can still be
+ * returned: not refunded, not in a waiting return, and only while money is left to refund them.
  */
 export function OrderReturns({ order }: { order: Order }) {
   const [asking, setAsking] = useState(false);
   // The moment the page opened: a page left open past the window's end is refused by the server.
   const [now] = useState(() => Date.now());
-  const taken = pairsTaken(order);
-  const pairsLeft = new Map(
-    order.shoe.map((line) => [line.lineId, Math.max(0, line.quantity - (taken.get(line.lineId) ?? 0))]),
-  );
+  const pairsLeft = returnablePairs(ledgerOfOrder(order));
   const open =
     order.returnableUntil !== null &&
     now <= new Date(order.returnableUntil).getTime() &&
