@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { sessions } from '../../src/server/db/schema.js';
 import { isCatalogueEmpty, seedDemoCatalogue } from '../../src/server/db/seed/seed-demo.js';
 import { createCatalogRepository } from '../../src/server/modules/catalog/repository.js';
 import { CHART_SIZES } from '../../src/domain/size-chart.js';
 import { createDiskImageStore } from '../../src/server/storage/image-store.js';
+import { signIn } from './support/session.js';
 import { openTestDatabase } from './support/test-database.js';
 
 let database: DatabaseHandle;
@@ -54,5 +60,40 @@ describe('demo catalogue seed', () => {
     expect(metadata.format).toBe('webp');
     expect(metadata.width).toBe(640);
     expect(metadata.height).toBe(480);
+  });
+});
+
+describe('the administrator created at the first start, after the seed', () => {
+  const admin = { email: 'owner@shop.test', password: 'owner-password' };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seed-admin-'));
+  let app: FastifyInstance;
+  const sessionCount = async () =>
+    (await database.db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(sessions))[0]!.count;
+
+  beforeAll(async () => {
+    // As `npm start` does: the seeded database, then the app that creates the missing administrator.
+    const config = loadConfig(
+      {},
+      {
+        DATA_DIR: dataDir,
+        SEED: 'none',
+        LOG_LEVEL: 'silent',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
+    );
+    app = await buildApp({ config, database, bootstrapAdmin: true });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no session behind (none nobody holds, listed as an unknown device), yet its password signs in', async () => {
+    expect(await sessionCount()).toBe(0);
+    const signedIn = await signIn(app, admin.email, admin.password);
+    expect(signedIn.statusCode).toBe(200);
+    expect(await sessionCount()).toBe(1);
   });
 });

@@ -59,10 +59,6 @@ export function createAuthRepository(db: Database) {
     async endSessions(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
-
-    async markEmailVerified(userId: string): Promise<void> {
-      await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-    },
   };
 }
 

@@ -162,10 +162,23 @@ export async function ensureAdmin(
 ): Promise<void> {
   if (await repository.findUserByEmail(admin.email)) return;
   const password = admin.password ?? crypto.randomBytes(12).toString('base64url');
-  const { user } = await auth.api.signUpEmail({
-    body: { email: admin.email, password, name: 'Administrator' },
+  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+    throw new Error(`ADMIN_PASSWORD must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`);
+  }
+  // Created as sign-up would store it, without signing in: signUpEmail would leave a 30-day session
+  // that nobody holds, listed as an "Unknown device" on the administrator's account page.
+  const context = await auth.$context;
+  const hash = await context.password.hash(password);
+  const user = await context.internalAdapter.createUser(
+    { email: admin.email, name: 'Administrator', emailVerified: true },
+    { method: 'email-password' },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: hash,
   });
-  await repository.markEmailVerified(user.id);
   if (!admin.password) {
     log(
       `Created the administrator ${admin.email} with the password ${password} (shown once; set ADMIN_PASSWORD to choose it).`,
