@@ -56,6 +56,20 @@ describe('the discount code form', () => {
     });
   });
 
+  it('reads JSON numbers as their text, by the same rules and with the same messages', () => {
+    const numbers = form({ kind: 'fixed', value: 15, minSubtotal: 50, maxUses: 10 });
+    const text = form({ kind: 'fixed', value: '15', minSubtotal: '50', maxUses: '10' });
+    expect(discountTermsOf(discountCodeFormSchema.parse(numbers))).toEqual(
+      discountTermsOf(discountCodeFormSchema.parse(text)),
+    );
+    for (const value of [0, 91, -5, 12.5, 1e21]) expect(errors({ value })).toEqual({ value: M.percent });
+    for (const value of [0, -1, 0.001, 10000.01])
+      expect(errors({ kind: 'fixed', value })).toEqual({ value: M.amount });
+    for (const minSubtotal of [-1, 10000.01, 0.001])
+      expect(errors({ minSubtotal })).toEqual({ minSubtotal: M.minSubtotal });
+    for (const maxUses of [0, -3, 2.5, 1_000_001]) expect(errors({ maxUses })).toEqual({ maxUses: M.uses });
+  });
+
   it('refuses what no shop should offer, each with its message', () => {
     expect(errors({ code: 'ab' })).toEqual({ code: M.codeFormat });
     expect(errors({ code: "x' OR 1=1 --" })).toEqual({ code: M.codeFormat });

@@ -13,7 +13,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DOLLARS = /^\d{1,5}(\.\d{1,2})?$/;
 
 /** `''` (left empty) is no value. */
-const optional = (schema: z.ZodType<string, string>) => z.union([z.literal(''), schema]).optional();
+const optional = (schema: z.ZodType<string, string | number>) => z.union([z.literal(''), schema]).optional();
+/**
+ * A number field: the form sends its text, an API client may send a JSON number. A number is read
+ * as its text (15 as '15', -5 as '-5', 1e21 as '1e+21'), so both meet the same rules and messages.
+ */
+const numberOrText = (schema: z.ZodType<string, string>) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((input) => (typeof input === 'number' ? String(input) : input))
+    .pipe(schema);
 const isRealDay = (day: string) =>
   DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
@@ -27,15 +36,17 @@ export const discountCodeFormSchema = z
     code: z.string().trim().refine(isDiscountCode, M.codeFormat),
     kind: z.enum(['percent', 'fixed']),
     /** The percentage, or the amount in dollars. */
-    value: z.string().trim().max(20),
-    minSubtotal: optional(z.string().trim().regex(DOLLARS, M.minSubtotal)),
+    value: numberOrText(z.string().trim().max(20)),
+    minSubtotal: optional(numberOrText(z.string().trim().regex(DOLLARS, M.minSubtotal))),
     startsOn: optional(z.string().trim().refine(isRealDay, M.date)),
     endsOn: optional(z.string().trim().refine(isRealDay, M.date)),
     maxUses: optional(
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,7}$/, M.uses),
+      numberOrText(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,7}$/, M.uses),
+      ),
     ),
     oncePerCustomer: z.boolean().default(false),
     target: z.enum(['cart', 'brands', 'not_on_sale']),

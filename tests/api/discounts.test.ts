@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { discountCodes, orders, stockEntries } from '../../src/server/db/schema.js';
@@ -55,6 +55,12 @@ const form = (fields: Record<string, unknown>) => ({
   target: 'cart',
   ...fields,
 });
+
+/** The same fields with their numbers as the form would type them. */
+const textOf = (fields: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]),
+  );
 
 async function createCode(fields: Record<string, unknown>) {
   const response = await send('POST', '/api/admin/discounts', admin, form(fields));
@@ -160,6 +166,100 @@ describe('the admin’s codes', () => {
       { active: false },
     );
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('takes value, minSubtotal and maxUses as JSON numbers or as numeric text, stored the same', async () => {
+    // The stored terms, without what names the row.
+    const stored = async (id: string) => {
+      const [row] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, id));
+      const { id: _id, code: _code, createdAt: _created, updatedAt: _updated, ...terms } = row!;
+      return terms;
+    };
+    const numbers = await createCode({
+      code: 'NUMBERS1',
+      kind: 'fixed',
+      value: 15,
+      minSubtotal: 50,
+      maxUses: 10,
+    });
+    const text = await createCode({
+      code: 'TEXT1',
+      kind: 'fixed',
+      value: '15',
+      minSubtotal: '50',
+      maxUses: '10',
+    });
+    expect(numbers).toMatchObject({ kind: 'fixed', amount: 15, minSubtotal: 50, maxUses: 10 });
+    expect(await stored(numbers._id)).toMatchObject({
+      amountCents: 1500,
+      minSubtotalCents: 5000,
+      maxUses: 10,
+    });
+    expect(await stored(numbers._id)).toEqual(await stored(text._id));
+
+    const edit = (id: string, fields: Record<string, unknown>) =>
+      send('PUT', `/api/admin/discounts/${id}`, admin, form(fields));
+    const editedNumbers = await edit(numbers._id, {
+      code: 'NUMBERS1',
+      value: 20,
+      minSubtotal: 75.5,
+      maxUses: 3,
+    });
+    const editedText = await edit(text._id, {
+      code: 'TEXT1',
+      value: '20',
+      minSubtotal: '75.50',
+      maxUses: '3',
+    });
+    expect(editedNumbers.statusCode, editedNumbers.body).toBe(200);
+    expect(editedText.statusCode, editedText.body).toBe(200);
+    expect(editedNumbers.json()).toMatchObject({
+      kind: 'percent',
+      percent: 20,
+      minSubtotal: 75.5,
+      maxUses: 3,
+    });
+    expect(await stored(numbers._id)).toEqual(await stored(text._id));
+  });
+
+  it('refuses out-of-range JSON numbers with the form’s messages (400), as it does their text', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ value: 0 }, 'value', M.percent],
+      [{ value: 91 }, 'value', M.percent],
+      [{ value: -5 }, 'value', M.percent],
+      [{ value: 12.5 }, 'value', M.percent],
+      [{ value: 1e21 }, 'value', M.percent],
+      [{ kind: 'fixed', value: -1 }, 'value', M.amount],
+      [{ kind: 'fixed', value: 0.001 }, 'value', M.amount],
+      [{ kind: 'fixed', value: 10000.01 }, 'value', M.amount],
+      [{ minSubtotal: -50 }, 'minSubtotal', M.minSubtotal],
+      [{ minSubtotal: 10000.01 }, 'minSubtotal', M.minSubtotal],
+      [{ maxUses: 0 }, 'maxUses', M.uses],
+      [{ maxUses: -10 }, 'maxUses', M.uses],
+      [{ maxUses: 2.5 }, 'maxUses', M.uses],
+      [{ maxUses: 1_000_001 }, 'maxUses', M.uses],
+      [{ maxUses: 1e300 }, 'maxUses', M.uses],
+    ];
+    for (const [fields, field, message] of cases) {
+      for (const sent of [fields, textOf(fields)]) {
+        const response = await send(
+          'POST',
+          '/api/admin/discounts',
+          admin,
+          form({ code: 'BADNUMBER', ...sent }),
+        );
+        expect(response.statusCode, JSON.stringify(sent)).toBe(400);
+        expect(response.json().error, JSON.stringify(sent)).toMatchObject({
+          message,
+          fields: { [field]: message },
+        });
+      }
+    }
+    const [stored] = await t.database.db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(discountCodes)
+      .where(eq(discountCodes.code, 'BADNUMBER'));
+    expect(stored?.count).toBe(0);
   });
 });
 
