@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import {
   emailField,
   newCredentials,
@@ -8,6 +8,7 @@ import {
   signInWithSession,
   signUpForm,
 } from './support/accounts';
+import { leadingSlide } from './support/carousel';
 import { inStockSizes, shoeWithSizes, uniqueEmail } from './support/catalog';
 import { expect, gotoBeforeTakeover, test } from './support/fixtures';
 import { linkIn, newestMailTo } from './support/mail';
@@ -29,42 +30,72 @@ interface HeldApp {
   nativePosts: Request[];
 }
 
-async function holdApp(page: Page): Promise<HeldApp> {
+/**
+ * Holds the app's entry module back until `release()`; with `capture`, the pre-app capture script
+ * too (`pre-app-*.js`, loaded `async` from the head), as on a slow network where the HTML is
+ * painted while every script is still a request away.
+ */
+async function holdApp(page: Page, options: { capture?: boolean } = {}): Promise<HeldApp> {
   const html = await (await page.request.get('/AboutUs')).text();
   const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error('no entry module in the page');
+  const capture = /<script type="module" async src="([^"]*\/pre-app-[^"]+\.js)"/.exec(html)?.[1];
+  if (!capture) throw new Error('no pre-app capture script in the page');
+  const held = new Set(options.capture ? [entry, capture] : [entry]);
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(
-    (url) => url.pathname === entry,
+    (url) => held.has(url.pathname),
     async (route) => {
       await released;
       await route.continue();
     },
   );
-  const held: HeldApp = { release, urls: [], nativePosts: [] };
+  const app: HeldApp = { release, urls: [], nativePosts: [] };
   page.on('request', (request) => {
-    held.urls.push(request.url());
+    app.urls.push(request.url());
     if (request.method() === 'POST' && !new URL(request.url()).pathname.startsWith('/api/')) {
-      held.nativePosts.push(request);
+      app.nativePosts.push(request);
     }
   });
-  page.on('framenavigated', (frame) => held.urls.push(frame.url()));
-  return held;
+  page.on('framenavigated', (frame) => app.urls.push(frame.url()));
+  return app;
 }
 
-/** Nothing typed reached a URL, and the browser posted no form by itself. */
-function expectNothingLeaked(held: HeldApp, ...values: string[]): void {
+/** Nothing typed reached a URL. */
+function expectNoneInUrls(held: HeldApp, ...values: string[]): void {
   for (const value of values) {
     const leaks = held.urls.filter((url) => url.includes(value) || url.includes(encodeURIComponent(value)));
     expect(leaks, `URLs carrying "${value}"`).toEqual([]);
   }
+}
+
+/** Nothing typed reached a URL, and the browser posted no form by itself. */
+function expectNothingLeaked(held: HeldApp, ...values: string[]): void {
+  expectNoneInUrls(held, ...values);
   expect(held.nativePosts.map((request) => request.url())).toEqual([]);
 }
 
 const isRunning = (page: Page) => page.evaluate(() => document.documentElement.dataset.app === 'ready');
+
+/**
+ * Opens a page with every script held back (holdApp with `capture`): the HTML painted, nothing
+ * listening yet. A page of the context's own: the fixture's `page.goto` waits for the app, and
+ * gotoBeforeTakeover for the capture.
+ */
+async function gotoWithNoScript(
+  context: BrowserContext,
+  url: string,
+): Promise<{ page: Page; held: HeldApp }> {
+  const page = await context.newPage();
+  const held = await holdApp(page, { capture: true });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator('#main').waitFor();
+  expect(await page.evaluate(() => window.__shopPreApp)).toBeUndefined();
+  return { page, held };
+}
 
 test.describe('before the app takes over', () => {
   test('a sign-up sent early is kept, shown as busy and made once the app runs; the password never reaches a URL', async ({
@@ -222,19 +253,70 @@ test.describe('before the app takes over', () => {
   }) => {
     const held = await holdApp(page);
     await gotoBeforeTakeover(page, '/');
-    const slides = main(page).locator('.touch-pan-y').first();
+    const count = await page
+      .getByRole('region', { name: 'Hot deals' })
+      .getByRole('group', { name: /^\d+ of \d+$/ })
+      .count();
+    expect(count, 'the demo catalogue has deals to scroll').toBeGreaterThan(3);
+    expect(await leadingSlide(page)).toBe(`1 of ${count}`);
     await main(page).getByRole('button', { name: 'Scroll deals right' }).click();
     await header(page).getByRole('button', { name: 'Search' }).click();
+    expect(await leadingSlide(page), 'nothing moves before the app runs').toBe(`1 of ${count}`);
     held.release();
 
     const dialog = page.getByRole('dialog', { name: 'Search' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('searchbox', { name: 'Search shoes by name' })).toBeFocused();
     await page.keyboard.press('Escape');
-    // Embla, once loaded, moved the slides by the press kept for it.
-    await expect
-      .poll(() => slides.evaluate((element) => getComputedStyle(element).transform))
-      .not.toBe('none');
+    // Embla, once loaded, moved the slides by the one press kept for it: the second deal leads.
+    await expect.poll(() => leadingSlide(page)).toBe(`2 of ${count}`);
+  });
+
+  test('a sign-in pressed before the capture script arrives leaks nothing into a URL', async ({
+    context,
+    account,
+  }) => {
+    const { page, held } = await gotoWithNoScript(context, '/signin');
+    const form = signInForm(page);
+    await emailField(form).fill(account.email);
+    await passwordField(form).fill(account.password);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    held.release();
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    expectNoneInUrls(held, account.password, account.email);
+  });
+
+  test('a sign-in and a size with BUY ME! pressed before the capture script arrives complete once the scripts run', async ({
+    context,
+    account,
+    catalog,
+  }) => {
+    // What the shop promises (docs/decisions/007), and what it does not do yet (issue 37): the
+    // capture is a request away after the painted HTML. Today the sign-in is posted natively (303
+    // back to /signin, the form empty once the app runs) and BUY ME! does nothing (the cart stays
+    // empty). The fix, the capture inline in the head, is issue 37's.
+    test.fixme(true, 'issue 37: a press before the pre-app capture script arrives is lost');
+    const signIn = await gotoWithNoScript(context, '/signin');
+    const form = signInForm(signIn.page);
+    await emailField(form).fill(account.email);
+    await passwordField(form).fill(account.password);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    signIn.held.release();
+    await expect(toast(signIn.page, 'Welcome again!')).toBeVisible();
+    await expectPath(signIn.page, '/account');
+    expectNothingLeaked(signIn.held, account.password, account.email);
+
+    const shoe = shoeWithSizes(catalog, 3);
+    const size = inStockSizes(shoe)[1]!;
+    const buy = await gotoWithNoScript(context, `/shoes/${shoe._id}`);
+    await sizeSelect(main(buy.page)).selectOption(size);
+    await buyButton(main(buy.page)).click();
+    buy.held.release();
+    await expect(toast(buy.page, 'Your shoe add to cart')).toBeVisible();
+    expect(await storedCart(buy.page)).toEqual([
+      { _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size },
+    ]);
+    expectNothingLeaked(buy.held);
   });
 
   test('the cart and its payment form are drawn by the app alone: nothing to press early, no card field with a name', async ({

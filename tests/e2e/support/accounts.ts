@@ -9,6 +9,7 @@ import {
 import * as OTPAuth from 'otpauth';
 import { uniqueEmail } from './catalog';
 import { ADMIN } from './identities';
+import { rememberShopperPassword } from './server-log';
 import { expectPath, header, toast } from './shop';
 
 /**
@@ -37,7 +38,10 @@ export interface Account extends Credentials {
 
 /** Fresh credentials: a unique address and a password that meets the rules. */
 export function newCredentials(tag: string): Credentials {
-  return { email: uniqueEmail(tag), password: `Pw-${Math.random().toString(36).slice(2, 10)}` };
+  const password = `Pw-${Math.random().toString(36).slice(2, 10)}`;
+  // The shops' logs are searched for it once the run ends (support/server-log.ts).
+  rememberShopperPassword(password);
+  return { email: uniqueEmail(tag), password };
 }
 
 /** The API refuses writes whose Origin is not the shop's own. */

@@ -16,6 +16,7 @@ import { paymentMethodBody } from '../../fixtures/payment';
 import { sameOrigin, signInAsAdmin, type Account } from './accounts';
 import { test as base } from './fixtures';
 import { ADMIN } from './identities';
+import { checkServerLogText } from './server-log';
 
 /**
  * The admin panel's browser tests. The rest of the suite shares one server and assumes the demo
@@ -68,7 +69,8 @@ export async function startShop(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED: 'demo',
-    LOG_LEVEL: 'warn',
+    // Every request, as the shared shop logs them: its log is searched for secrets when it stops.
+    LOG_LEVEL: 'info',
     PUBLIC_URL: baseURL,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -93,7 +95,7 @@ export async function startShop(
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const stop = async () => {
+  const halt = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -102,6 +104,11 @@ export async function startShop(
     }
     process.off('exit', killOnExit);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** Stops the shop, then reads its whole log as the global teardown reads the shared shop's. */
+  const stop = async () => {
+    await halt();
+    checkServerLogText(output, `the log of the shop on ${baseURL}`, { minRequests: 1 });
   };
 
   const deadline = Date.now() + 60_000;
@@ -114,7 +121,7 @@ export async function startShop(
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  await stop();
+  await halt();
   throw new Error(`the admin tests' own shop did not start on ${baseURL}:\n${output}`);
 }
 
