@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { discountCodes, orders, stockEntries } from '../../src/server/db/schema.js';
+import { discountCodes, orders } from '../../src/server/db/schema.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
@@ -10,8 +10,8 @@ import { staffSession } from './support/staff.js';
 
 /**
  * Discount codes (issue 18): the admin's rules, the cart's quote, the checkout's price and the
- * counted uses. Runs on PGlite in `npm test` and on PostgreSQL when DATABASE_URL is set, where the
- * simultaneous checkouts really run side by side.
+ * counted uses. Runs on PGlite in `npm test` and on PostgreSQL when DATABASE_URL is set; the uses
+ * counted under simultaneous checkouts are in money-concurrency.test.ts, always on PostgreSQL.
  */
 const ADMIN = { email: 'owner@discounts.test', password: 'owner-password' };
 const M = MESSAGES.discounts;
@@ -345,48 +345,4 @@ describe('the checkout with a code', () => {
     expect(unknown.json().error.message).toBe(M.unknown);
     expect(await t.database.db.select().from(orders).where(eq(orders.email, shopper.email))).toEqual([]);
   });
-});
-
-describe('uses counted with the stock, under concurrency', () => {
-  it('a code limited to 10 uses gives exactly 10 discounted orders out of 50 simultaneous checkouts', async () => {
-    const code = await createCode({ code: 'TENUSES', value: '10', maxUses: '10' });
-    const shoppers = await Promise.all(Array.from({ length: 50 }, () => signUp(t.app)));
-    const [stockBefore] = await t.database.db
-      .select()
-      .from(stockEntries)
-      .where(eq(stockEntries.shoeId, ids.get('Runner')!));
-    const responses = await Promise.all(
-      shoppers.map((shopper) => checkout(shopper.cookie, [line('Runner')], 9_000, 'TENUSES')),
-    );
-    const codes = responses.map((response) => response.statusCode);
-    expect(codes.filter((status) => status === 200)).toHaveLength(10);
-    expect(codes.filter((status) => status === 409)).toHaveLength(40);
-    for (const refused of responses.filter((response) => response.statusCode === 409)) {
-      expect(refused.json().error.message).toBe(M.usedUp);
-    }
-    const [after] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, code._id));
-    expect(after!.uses).toBe(10);
-    const discounted = await t.database.db.select().from(orders).where(eq(orders.discountCode, 'TENUSES'));
-    expect(discounted).toHaveLength(10);
-    // Only the 10 paid orders took their pair.
-    const [stockAfter] = await t.database.db
-      .select()
-      .from(stockEntries)
-      .where(eq(stockEntries.shoeId, ids.get('Runner')!));
-    expect(stockBefore!.quantity - stockAfter!.quantity).toBe(10);
-  }, 120_000);
-
-  it('"once per customer" holds when one shopper checks out twice at once', async () => {
-    await createCode({ code: 'ONCEONLY', value: '10', oncePerCustomer: true });
-    const shopper = await signUp(t.app);
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, () => checkout(shopper.cookie, [line('Runner')], 9_000, 'ONCEONLY')),
-    );
-    const codes = responses.map((response) => response.statusCode).sort();
-    expect(codes).toEqual([200, 409, 409, 409, 409]);
-    for (const refused of responses.filter((response) => response.statusCode === 409)) {
-      expect(refused.json().error.message).toBe(M.usedByYou);
-    }
-    expect((await quote([line('Runner')], 'ONCEONLY', shopper.cookie)).message).toBe(M.usedByYou);
-  }, 60_000);
 });

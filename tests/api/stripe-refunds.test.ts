@@ -195,6 +195,41 @@ describe('refunds through Stripe', () => {
     });
   });
 
+  it('refunds once when Stripe made the refund but its answer was lost, and the retry comes before any webhook', async () => {
+    const { shopper, idPayment } = await paidOrder();
+    // Stripe makes the refund (and stores its answer under the key), answering after the SDK gave up.
+    stand.inject('late-success', ['refund'], 1, SDK_TIMEOUT_MS + 500);
+    const key = 'stripe-refund-lost-answer';
+    const body = { reason: 'Lost answer', amount: 6000 };
+    const url = `/api/cart/order/${idPayment}/refunds`;
+    const lost = await send('POST', url, admin, body, key);
+    expect(lost.statusCode).toBe(504);
+    expect(stand.refundsMade().filter((refund) => refund.paymentIntent === idPayment)).toHaveLength(1);
+
+    // No webhook: the same request again must find that refund, not make a second one.
+    stand.heal();
+    const retried = await send('POST', url, admin, body, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({
+      refunded: 6000,
+      refunds: [{ amount: 6000, status: 'succeeded' }],
+    });
+    const asked = stand.requests.filter(
+      (request) => request.path === '/v1/refunds' && request.form.get('payment_intent') === idPayment,
+    );
+    expect(asked).toHaveLength(2);
+    expect(new Set(asked.map((request) => request.idempotencyKey)).size).toBe(1);
+    const made = stand.refundsMade().filter((refund) => refund.paymentIntent === idPayment);
+    expect(made).toHaveLength(1);
+    const [row] = await t.database.db.select().from(orderRefunds).where(eq(orderRefunds.requestKey, key));
+    expect(row).toMatchObject({ status: 'succeeded', amountCents: 6000, providerRefundId: made[0]!.id });
+    expect(stand.ledger().find((intent) => intent.id === idPayment)).toMatchObject({
+      amountRefunded: 6000,
+      refunded: false,
+    });
+    expect(await refundMails(shopper.email)).toHaveLength(1);
+  });
+
   it('puts the pairs of a refund settled by the webhook back in stock, and the cached shoe shows them at once', async () => {
     const { idPayment, lineId } = await paidOrder();
     stand.inject('late-success', ['refund'], 1, SDK_TIMEOUT_MS + 500);

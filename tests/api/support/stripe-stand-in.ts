@@ -60,6 +60,8 @@ export async function startStripeStandIn() {
   const requests: StandInRequest[] = [];
   const stored = new Map<string, { fingerprint: string; reply: Reply }>();
   const intents = new Map<string, StandInIntent>();
+  /** Every refund the stand-in made (a replayed request makes none). */
+  const refundsMade: { id: string; paymentIntent: string; amount: number }[] = [];
   const faults: { fault: StandInFault; on: Set<StandInOperation>; times: number; holdMs: number }[] = [];
   const injected: { fault: StandInFault; operation: StandInOperation }[] = [];
   const held = new Set<NodeJS.Timeout>();
@@ -193,10 +195,12 @@ export async function startStripeStandIn() {
           const match = /^metadata\[(.+)\]$/.exec(name);
           if (match) metadata[match[1]!] = value;
         }
+        const refund = { id: `re_${crypto.randomBytes(6).toString('hex')}`, paymentIntent: intentId, amount };
+        refundsMade.push(refund);
         return {
           status: 200,
           body: {
-            id: `re_${crypto.randomBytes(6).toString('hex')}`,
+            id: refund.id,
             object: 'refund',
             status: 'succeeded',
             amount,
@@ -311,6 +315,8 @@ export async function startStripeStandIn() {
     intentsCreated: () => created,
     /** Every PaymentIntent with its status and whether it was refunded. */
     ledger,
+    /** The refunds made, in order, each once (a replayed request makes none). */
+    refundsMade: () => refundsMade.map((refund) => ({ ...refund })),
     /** Captured and not given back: what shoppers actually paid. */
     capturedUnrefunded: () => ledger().filter((intent) => intent.status === 'succeeded' && !intent.refunded),
     /** The next `times` requests of these operations suffer `fault`; held ones for `holdMs`. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig, type Config, type Env } from '../../../src/server/config.js';
 import type { DatabaseHandle } from '../../../src/server/db/client.js';
-import { openTestDatabase } from './test-database.js';
+import { openPostgresTestDatabase, openTestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,10 +22,12 @@ export async function createTestApp(
     bootstrapAdmin?: boolean;
     /** Every log line, at every level, goes here (the logger is off otherwise). */
     logStream?: { write(line: string): void };
+    /** On the machine's PostgreSQL whatever DATABASE_URL says: for what PGlite's one query at a time hides. */
+    postgres?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
-  const database = await openTestDatabase();
+  const database = options.postgres ? await openPostgresTestDatabase() : await openTestDatabase();
   const logLevel = options.logStream ? 'trace' : 'silent';
   const loaded = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: logLevel, ...overrides });
   // API tests never depend on whether the real web app happens to be built.

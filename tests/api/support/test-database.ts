@@ -5,6 +5,12 @@ import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client
 import { migrateDatabase } from '../../../src/server/db/migrate.js';
 
 /**
+ * The machine's PostgreSQL: DATABASE_URL when set, or the local server `npm test` expects (the
+ * tests that need real concurrency always run there, like catalog-cache-sync.test.ts).
+ */
+export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
  * A fresh, migrated database for one test file: an in-memory PGlite loaded
  * from the global dump, or, when DATABASE_URL is set (as in CI), a new
  * PostgreSQL database created for the file and dropped afterwards.
@@ -17,7 +23,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
 }
 
-async function openPostgresTestDatabase(url: string): Promise<DatabaseHandle> {
+/** A new PostgreSQL database on the server at `url`, migrated, dropped when the handle closes. */
+export async function openPostgresTestDatabase(url = POSTGRES_URL): Promise<DatabaseHandle> {
   const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
