@@ -169,7 +169,9 @@ export type RefundRefusal =
  * The cents a refund gives back, or why it cannot be made.
  * - By amount: at most what is left, less what the waiting returns will need.
  * - By pairs: their share of what their lines were charged (the last pairs of a line get what is left
- *   of it), at most what is left; pairs held by a waiting return are that return's to refund.
+ *   of it), at most what is left; pairs held by a waiting return are that return's to refund. Pairs
+ *   of a line charged fewer cents than it has pairs may cost nothing: their refund is 0 cents, and
+ *   still gives the pairs back.
  * `forReturn` prices the refund of that return's own pairs.
  */
 export function priceRefund(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
@@ -70,7 +71,8 @@ const refund = (idPayment: string, body: Record<string, unknown>, key?: string) 
     `/api/cart/order/${idPayment}/refunds`,
     admin,
     { reason: 'Customer asked', ...body },
-    key ? { 'idempotency-key': key } : {},
+    // Every refund carries its key (the API refuses one without): a fresh one unless the test names it.
+    { 'idempotency-key': key ?? `refund-${crypto.randomUUID()}` },
   );
 
 const stock = async () =>

@@ -238,7 +238,8 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
-    check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    // Zero only for pairs that cost nothing after a discount (a line charged fewer cents than its pairs).
+    check('order_refunds_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
 

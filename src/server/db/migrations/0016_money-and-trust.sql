@@ -7,6 +7,8 @@ CREATE TABLE "two_factor_used_codes" (
 --> statement-breakpoint
 ALTER TABLE "order_refunds" ADD COLUMN "buyer_message" text;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD COLUMN "request_hash" text;--> statement-breakpoint
+ALTER TABLE "order_refunds" DROP CONSTRAINT "order_refunds_amount_positive";--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_amount_not_negative" CHECK ("order_refunds"."amount_cents" >= 0);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "first_received_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD COLUMN "received_by" text;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD COLUMN "received_at" timestamp with time zone;--> statement-breakpoint

@@ -282,7 +282,7 @@ export function createFulfilmentRepository(db: Database) {
      */
     async settleRefund(
       id: string,
-      outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
+      outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
     ): Promise<
       | (RefundRow & { returnId: string | null; returnStatus: string | null; stockBack?: StockChange })
       | undefined

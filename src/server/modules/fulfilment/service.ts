@@ -37,8 +37,11 @@ function refundMail(
   order: Order,
   refund: { amountCents: number; buyerMessage: string | null; returnStatus: string | null },
 ): [subject: string, text: string] {
-  const refunded = `${formatPrice(refund.amountCents / 100)} to your card`;
-  const statement = 'It may take a few days to show on your statement.';
+  const refunded =
+    refund.amountCents === 0
+      ? 'nothing: these pairs cost nothing after your discount'
+      : `${formatPrice(refund.amountCents / 100)} to your card`;
+  const statement = refund.amountCents === 0 ? '' : 'It may take a few days to show on your statement.';
   if (refund.returnStatus === 'received')
     return [
       `Your return on ${SHOP_NAME} order ${order.idPayment} is refunded`,
@@ -98,7 +101,7 @@ export function createFulfilmentService(deps: {
    */
   async function settleRefund(
     refundId: string,
-    outcome: { status: 'succeeded'; providerRefundId: string } | { status: 'failed' },
+    outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
   ): Promise<void> {
     const settled = await repository.settleRefund(refundId, outcome);
     // Committed, whoever settled it (the refund request, a retry or the provider's webhook).
@@ -123,6 +126,9 @@ export function createFulfilmentService(deps: {
     // The same request again after the provider refused it: refused again (a new refund needs a new key).
     if (refund.status === 'failed') throw new HttpError(409, 'refund_refused', MESSAGES.refunds.refused);
     if (refund.status !== 'pending') return;
+    // Pairs that cost nothing after a discount: given back with nothing to ask of the provider.
+    if (refund.amountCents === 0)
+      return settleRefund(refund.id, { status: 'succeeded', providerRefundId: null });
     let providerRefundId: string;
     try {
       ({ id: providerRefundId } = await payments.refundPart({
