@@ -319,13 +319,48 @@ describe('the cache sync on its own', () => {
     expect(check(), what).toBe(true);
   }
 
+  /**
+   * Watches the queries sent through a pool: `settled()` resolves once every query sent has its
+   * answer, including any sent in turn by what handled an answer (the sync sends the announcement
+   * that waited when the one in flight is answered).
+   */
+  function watchQueries(pool: pg.Pool) {
+    const sent: Promise<unknown>[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      const answer = query(...args);
+      sent.push(answer);
+      return answer;
+    };
+    return {
+      async settled() {
+        for (let seen = -1; seen !== sent.length;) {
+          seen = sent.length;
+          await Promise.allSettled(sent);
+          // The answers' handlers run as microtasks: all of them have run before the next macrotask.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      },
+    };
+  }
+
   it('ignores its own announcements, coalesces a burst, and others hear it', async () => {
     const pools = [0, 1].map(() => new pg.Pool({ connectionString: dbUrl.toString(), max: 2 }));
+    const sent = watchQueries(pools[0]!);
     const clears = [0, 0];
+    /** A notification sent after the burst, seen by each instance: everything before it was too. */
+    const marker: StockChange = { shoeIds: ['marker'], sizesInStockChanged: false, unitsSoldChanged: false };
+    const markerPayload = announcementPayload('the test', marker);
+    const sawMarker = [false, false];
     const syncs = pools.map((pool, i) =>
       createCatalogCacheSync({
         pool,
-        cache: { clear: () => (clears[i] = clears[i]! + 1), invalidate: () => undefined },
+        cache: {
+          clear: () => (clears[i] = clears[i]! + 1),
+          invalidate: (change) => {
+            if (change.shoeIds[0] === 'marker') sawMarker[i] = true;
+          },
+        },
         log: silent,
       }),
     );
@@ -340,12 +375,18 @@ describe('the cache sync on its own', () => {
       expect(clears).toEqual([1, 1]);
       for (let i = 0; i < 50; i++)
         syncs[0]!.announceWrites(announceWrite, {} as never, undefined, () => undefined);
-      await until(() => clears[1]! >= 2, 'the other instance heard the burst');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Every NOTIFY of the burst is committed; one sent now reaches each listener after them.
+      await sent.settled();
+      await spy.query('SELECT pg_notify($1, $2)', [CATALOG_CHANNEL, markerPayload]);
+      await until(
+        () => sawMarker.every(Boolean) && heard.includes(markerPayload),
+        'both instances and the spy heard the notification sent after the burst',
+      );
+      const burst = heard.filter((payload) => payload !== markerPayload);
       expect(clears[0], 'an instance clears on its own writes already; its echo is ignored').toBe(1);
-      expect(heard.length).toBeGreaterThanOrEqual(1);
-      expect(heard.length, 'a burst of 50 writes is a notification or two').toBeLessThanOrEqual(2);
-      expect(clears[1]).toBe(1 + heard.length);
+      expect(burst.length).toBeGreaterThanOrEqual(1);
+      expect(burst.length, 'a burst of 50 writes is a notification or two').toBeLessThanOrEqual(2);
+      expect(clears[1]).toBe(1 + burst.length);
     } finally {
       await Promise.all(syncs.map((sync) => sync.close()));
       await Promise.all(pools.map((pool) => pool.end()));

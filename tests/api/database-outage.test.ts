@@ -19,6 +19,7 @@ import { orderLines, orders, stockEntries } from '../../src/server/db/schema.js'
 import { paymentMethodBody, TEST_CARD_NUMBER_TYPED } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
+import { untilNoIdleConnection } from './support/idle-connections.js';
 import { startProxy } from './support/tcp-proxy.js';
 
 /**
@@ -194,8 +195,8 @@ describe('the database goes away and comes back', () => {
     await proxy.start();
     const method = await paymentMethod();
     await proxy.hang();
-    // Let the pool see its connections cut, so these requests need new ones.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The pool has dropped the connections the proxy cut, so these requests need new ones.
+    await untilNoIdleConnection(database.pool!);
     const [shoes, paid] = await Promise.all([
       timed(listShoes),
       timed(() => checkout(method, 'outage-hang-0003')),

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
 import { migrateDatabase } from '../../src/server/db/migrate.js';
 import { READINESS_TIMEOUT_MS } from '../../src/server/modules/health/service.js';
+import { untilNoIdleConnection } from './support/idle-connections.js';
 import { startProxy } from './support/tcp-proxy.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -144,8 +145,8 @@ describe('when the database goes away', () => {
 
   it('not answering: readiness 503 within its timeout, liveness still 200 at once', async () => {
     await proxy.hang();
-    // Let the pool see its connections cut, so the probe needs a new one.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The pool has dropped the connections the proxy cut, so the probe needs a new one.
+    await untilNoIdleConnection(database.pool!);
     const [ready, health] = await Promise.all([
       timed(() => get(app, '/api/ready')),
       timed(() => get(app, '/api/health')),
