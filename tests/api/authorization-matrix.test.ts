@@ -281,6 +281,7 @@ async function orderFor(
       amountCents: 5000,
       status,
       receivedAt: status === 'Received' ? new Date() : null,
+      firstReceivedAt: status === 'Received' ? new Date() : null,
     })
     .returning({ id: orders.id });
   let lineId = '';
@@ -552,6 +553,10 @@ const post = (url: string, payload?: object): InjectOptions => ({
   ...(payload ? { payload } : {}),
 });
 const put = (url: string, payload: object): InjectOptions => ({ method: 'PUT', url, payload });
+const withHeaders = (options: InjectOptions, headers: Record<string, string>): InjectOptions => ({
+  ...options,
+  headers: { ...(options.headers as Record<string, string> | undefined), ...headers },
+});
 const del = (url: string, payload?: object): InjectOptions => ({
   method: 'DELETE',
   url,
@@ -1166,7 +1171,9 @@ const ROWS: Row[] = [
     outcomes: staffOnly(OK),
     prepare: ({ owner }) => orderFor(owner),
     request: ({ fixture }) =>
-      post(`/api/cart/order/${fixture.idPayment}/refunds`, { reason: 'Matrix', amount: 100 }),
+      withHeaders(post(`/api/cart/order/${fixture.idPayment}/refunds`, { reason: 'Matrix', amount: 100 }), {
+        'idempotency-key': `matrix-${crypto.randomUUID()}`,
+      }),
     state: async ({ fixture }) =>
       (
         await db()
