@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { auditLog, sessions, twoFactors, users } from '../../src/server/db/schema.js';
+import { auditLog, sessions, twoFactors, twoFactorUsedCodes, users } from '../../src/server/db/schema.js';
+import { authenticatorCodeAt, TOTP_PERIOD_MS } from '../fixtures/authenticator-codes.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
 import { authenticatorCode, enrolTwoFactor, staffSession } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -87,7 +88,7 @@ describe('setting two-step sign-in up', () => {
     expect((await sessionOf(shopper.cookie)).user.twoFactor).toBe(false);
 
     const confirmed = await post('/api/account/two-factor/confirm', shopper.cookie, {
-      code: authenticatorCode(secret),
+      code: await authenticatorCode(secret),
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ message: MESSAGES.twoFactor.on, user: { twoFactor: true } });
@@ -136,13 +137,13 @@ describe('signing in with two-step sign-in on', () => {
     const wrong = await secondStep(pending, '000000');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('wrong_code');
-    const signedIn = await secondStep(pending, authenticatorCode(secret));
+    const signedIn = await secondStep(pending, await authenticatorCode(secret));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({ _id: shopper.user._id, twoFactor: true });
     expect(await sessionOf(cookieFrom(signedIn))).toMatchObject({ secondFactor: true });
     expect(await sessionsOf(shopper.user._id)).toBe(before + 1);
     // The pending sign-in is used up.
-    const replay = await secondStep(pending, authenticatorCode(secret));
+    const replay = await secondStep(pending, await authenticatorCode(secret));
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error).toEqual({ code: 'sign_in_expired', message: MESSAGES.twoFactor.expired });
   });
@@ -153,7 +154,7 @@ describe('signing in with two-step sign-in on', () => {
     const pending = await passwordStep(shopper.email, shopper.password);
     const before = await sessionsOf(shopper.user._id);
     await t.database.db.update(users).set({ status: 'Disabled' }).where(eq(users.id, shopper.user._id));
-    const refused = await secondStep(pending, authenticatorCode(secret));
+    const refused = await secondStep(pending, await authenticatorCode(secret));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({ code: 'account_disabled', message: MESSAGES.identity.disabled });
     // No session began.
@@ -191,7 +192,7 @@ describe('signing in with two-step sign-in on', () => {
     const pending = await passwordStep(shopper.email, shopper.password);
     for (let i = 0; i < 5; i++) expect((await secondStep(pending, '000000')).statusCode).toBe(400);
     // The sixth code on the same sign-in: start again, even with the right code.
-    const sixth = await secondStep(pending, authenticatorCode(secret));
+    const sixth = await secondStep(pending, await authenticatorCode(secret));
     expect(sixth.statusCode).toBe(401);
     expect(sixth.json().error.code).toBe('sign_in_expired');
 
@@ -200,7 +201,7 @@ describe('signing in with two-step sign-in on', () => {
     // Ten wrong codes in a row: locked for 15 minutes, whatever the code and wherever from.
     const locked = await secondStep(
       await passwordStep(shopper.email, shopper.password),
-      authenticatorCode(secret),
+      await authenticatorCode(secret),
     );
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toEqual({ code: 'rate_limited', message: MESSAGES.twoFactor.locked });
@@ -248,6 +249,139 @@ describe('signing in with two-step sign-in on', () => {
     expect(old.statusCode).toBe(400);
     const good = await secondStep(await passwordStep(shopper.email, shopper.password), fresh[0]!, 'recovery');
     expect(good.statusCode).toBe(200);
+  });
+});
+
+describe('an authenticator code works once (RFC 6238 §5.2)', () => {
+  const usedCodesOf = (userId: string) =>
+    t.database.db.select().from(twoFactorUsedCodes).where(eq(twoFactorUsedCodes.userId, userId));
+  const sessionCookies = (answer: { cookies: { name: string }[] }) =>
+    answer.cookies.filter((cookie) => cookie.name.includes('session'));
+
+  it('refuses a code that signed in when it is typed again, as a wrong code that counts', async () => {
+    const shopper = await signUp(t.app);
+    const { secret } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password, nextIp());
+    const code = await authenticatorCode(secret);
+    const signedIn = await secondStep(await passwordStep(shopper.email, shopper.password), code);
+    expect(signedIn.statusCode).toBe(200);
+    const before = await sessionsOf(shopper.user._id);
+    // Only a digest is kept, not the code.
+    const used = await usedCodesOf(shopper.user._id);
+    expect(used).toHaveLength(2); // the code that turned it on, and this one
+    expect(JSON.stringify(used)).not.toContain(code);
+
+    const wrong = await secondStep(await passwordStep(shopper.email, shopper.password), '000000');
+    const pending = await passwordStep(shopper.email, shopper.password);
+    const replayed = await secondStep(pending, code);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toEqual(wrong.json());
+    expect(sessionCookies(replayed)).toEqual([]);
+    expect(await sessionsOf(shopper.user._id)).toBe(before);
+    // It counts as one of the sign-in's five codes: four more replays, and the right code comes too late.
+    for (let i = 0; i < 4; i++) expect((await secondStep(pending, code)).statusCode).toBe(400);
+    const sixth = await secondStep(pending, await authenticatorCode(secret));
+    expect(sixth.statusCode).toBe(401);
+    expect(sixth.json().error.code).toBe('sign_in_expired');
+    expect(await sessionsOf(shopper.user._id)).toBe(before);
+  });
+
+  it('refuses the code that turned two-step sign-in on at the next sign-in', async () => {
+    const shopper = await signUp(t.app);
+    const setup = await post('/api/account/two-factor/setup', shopper.cookie, { password: shopper.password });
+    const { secret } = setup.json();
+    const code = await authenticatorCode(secret);
+    const confirmed = await post('/api/account/two-factor/confirm', shopper.cookie, { code });
+    expect(confirmed.statusCode).toBe(200);
+    const before = await sessionsOf(shopper.user._id);
+
+    const pending = await passwordStep(shopper.email, shopper.password);
+    const replayed = await secondStep(pending, code);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error).toMatchObject({
+      code: 'wrong_code',
+      fields: { code: MESSAGES.twoFactor.wrongCode },
+    });
+    expect(sessionCookies(replayed)).toEqual([]);
+    expect(await sessionsOf(shopper.user._id)).toBe(before);
+    // The app's next code signs in.
+    expect((await secondStep(pending, await authenticatorCode(secret))).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two sign-ins sent at once with the same code in', async () => {
+    const shopper = await signUp(t.app);
+    const { secret } = await enrolTwoFactor(t.app, shopper.cookie, shopper.email, shopper.password, nextIp());
+    const before = await sessionsOf(shopper.user._id);
+    const pendings = [
+      await passwordStep(shopper.email, shopper.password),
+      await passwordStep(shopper.email, shopper.password),
+    ];
+    const code = await authenticatorCode(secret);
+    const answers = await Promise.all(pendings.map((pending) => secondStep(pending, code)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await sessionsOf(shopper.user._id)).toBe(before + 1);
+  });
+
+  describe('over time', () => {
+    // Only Date is faked: the shop's clock, as better-auth reads it to check a code.
+    afterEach(() => vi.useRealTimers());
+    /** Steps well after now (read before the clock is set), so no test typed their codes before. */
+    const stepsAhead = () => {
+      const first = Math.floor(Date.now() / TOTP_PERIOD_MS) + 1000;
+      return (step: number) => (first + step) * TOTP_PERIOD_MS;
+    };
+    const at = (timestamp: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(timestamp);
+    };
+    async function enrolledAt(timestamp: number) {
+      const shopper = await signUp(t.app);
+      const { secret } = await enrolTwoFactor(
+        t.app,
+        shopper.cookie,
+        shopper.email,
+        shopper.password,
+        nextIp(),
+      );
+      at(timestamp);
+      return { ...shopper, secret };
+    }
+    const signInWith = async (shopper: { email: string; password: string }, code: string) =>
+      secondStep(await passwordStep(shopper.email, shopper.password), code);
+
+    it('gives a wrong code back, so it signs in once it is the right one', async () => {
+      const stepStart = stepsAhead();
+      const shopper = await enrolledAt(stepStart(0) + 1_000);
+      // Two steps ahead: not yet accepted.
+      const early = authenticatorCodeAt(shopper.secret, stepStart(2));
+      expect((await signInWith(shopper, early)).statusCode).toBe(400);
+      at(stepStart(1) + 1_000);
+      expect((await signInWith(shopper, early)).statusCode).toBe(200);
+    });
+
+    it('takes the next step’s new code, and refuses a used code for as long as it could verify', async () => {
+      const stepStart = stepsAhead();
+      const shopper = await enrolledAt(stepStart(0) + 1_000);
+      const now = authenticatorCodeAt(shopper.secret, stepStart(0));
+      // A code of the step after now's is accepted at once (a clock behind the app's)…
+      const ahead = authenticatorCodeAt(shopper.secret, stepStart(1));
+      expect((await signInWith(shopper, now)).statusCode).toBe(200);
+      expect((await signInWith(shopper, ahead)).statusCode).toBe(200);
+      // …and verifies until the end of the step after its own: used, it stays refused until then.
+      at(stepStart(3) - 1);
+      expect((await signInWith(shopper, ahead)).statusCode).toBe(400);
+      at(stepStart(1));
+      expect((await signInWith(shopper, now)).statusCode).toBe(400);
+      expect((await signInWith(shopper, authenticatorCodeAt(shopper.secret, stepStart(2)))).statusCode).toBe(
+        200,
+      );
+
+      // Once no used code can verify any more, the next claim drops them.
+      at(stepStart(10));
+      expect((await signInWith(shopper, authenticatorCodeAt(shopper.secret, stepStart(10)))).statusCode).toBe(
+        200,
+      );
+      expect(await usedCodesOf(shopper.user._id)).toHaveLength(1);
+    });
   });
 });
 

@@ -37,7 +37,7 @@ test('a shopper turns two-step sign-in on, signs in with a code and a recovery c
   await code.fill('000000');
   await step.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(step.getByText('That code is not right')).toBeVisible();
-  await code.fill(authenticatorCode(secret));
+  await code.fill(await authenticatorCode(secret));
   await step.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(toast(page, 'Welcome again!')).toBeVisible();
   await expectPath(page, '/account');

@@ -1,13 +1,18 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import * as OTPAuth from 'otpauth';
+import { codeClaimsInMemory, unusedAuthenticatorCode } from '../../fixtures/authenticator-codes.js';
 import { cookieFrom, signIn, TEST_ORIGIN } from './session.js';
 
 /** The authenticator secrets the tests enrolled, per shop and account. */
 const secrets = new WeakMap<FastifyInstance, Map<string, string>>();
 
-/** The code an authenticator app shows now for `secret` (base32, as the setup answers it). */
-export const authenticatorCode = (secret: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+const typedCodes = codeClaimsInMemory();
+
+/**
+ * A code the authenticator app for `secret` (base32, as the setup answers it) shows about now,
+ * one no test typed before: the shop takes each code once.
+ */
+export const authenticatorCode = (secret: string): Promise<string> =>
+  unusedAuthenticatorCode(secret, typedCodes);
 
 export function enrolledSecret(app: FastifyInstance, email: string): string | undefined {
   return secrets.get(app)?.get(email.toLowerCase());
@@ -39,11 +44,12 @@ export async function enrolTwoFactor(
   cookie: string,
   email: string,
   password: string,
+  ip?: string,
 ): Promise<{ cookie: string; secret: string; recoveryCodes: string[] }> {
-  const setup = expectOk(await post(app, '/api/account/two-factor/setup', cookie, { password }), 'setup');
+  const setup = expectOk(await post(app, '/api/account/two-factor/setup', cookie, { password }, ip), 'setup');
   const { secret, recoveryCodes } = setup.json() as { secret: string; recoveryCodes: string[] };
   const confirmed = expectOk(
-    await post(app, '/api/account/two-factor/confirm', cookie, { code: authenticatorCode(secret) }),
+    await post(app, '/api/account/two-factor/confirm', cookie, { code: await authenticatorCode(secret) }, ip),
     'confirm',
   );
   remember(app, email, secret);
@@ -70,7 +76,7 @@ export async function staffSession(
     app,
     '/api/account/sign-in/two-factor',
     cookieFrom(first),
-    { code: authenticatorCode(secret) },
+    { code: await authenticatorCode(secret) },
     ip,
   );
   return cookieFrom(expectOk(second, 'second step'));

@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   expect,
   type APIRequest,
@@ -5,8 +9,10 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type TestInfo,
+  test,
 } from '@playwright/test';
-import * as OTPAuth from 'otpauth';
+import { unusedAuthenticatorCode } from '../../fixtures/authenticator-codes';
 import { uniqueEmail } from './catalog';
 import { ADMIN } from './identities';
 import { rememberShopperPassword } from './server-log';
@@ -95,9 +101,46 @@ export function adminSecretOf(baseURL: string): string {
   return secret;
 }
 
-/** The code an authenticator app shows now for `secret` (base32, as the setup shows it). */
-export const authenticatorCode = (secret: string): string =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+/**
+ * The codes the browser tests typed, one file each, shared by the workers of a run: the shop takes
+ * each code once, and two workers may sign the shared shop's administrator in within one step.
+ * Creating a file fails if it exists, so exactly one worker gets each code.
+ */
+const typedCodesDir = path.join(
+  os.tmpdir(),
+  `${path.basename(process.env.E2E_DATA_DIR ?? 'shop-e2e')}-codes`,
+);
+
+function claimCode(secret: string, code: string): boolean {
+  fs.mkdirSync(typedCodesDir, { recursive: true });
+  const name = crypto.createHash('sha256').update(`${secret}:${code}`).digest('hex');
+  try {
+    fs.writeFileSync(path.join(typedCodesDir, name), '', { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * A code the authenticator app for `secret` (base32, as the setup shows it) shows about now, one
+ * no test of this run typed before.
+ */
+export const authenticatorCode = (secret: string): Promise<string> =>
+  unusedAuthenticatorCode(secret, claimCode, (ms) => {
+    // Waiting for the next code is time the test did not spend; none to give outside a test.
+    const running = currentTest();
+    running?.setTimeout(running.timeout + ms);
+  });
+
+function currentTest(): TestInfo | undefined {
+  try {
+    return test.info();
+  } catch {
+    return undefined; // global setup
+  }
+}
 
 /**
  * Signs `request` in as the administrator (ADMIN_EMAIL / ADMIN_PASSWORD) through the API, with the
@@ -116,7 +159,7 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string)
     expect(setup.status(), await setup.text()).toBe(200);
     const { secret } = (await setup.json()) as { secret: string };
     const confirmed = await request.post('/api/account/two-factor/confirm', {
-      data: { code: authenticatorCode(secret) },
+      data: { code: await authenticatorCode(secret) },
       headers,
     });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
@@ -127,7 +170,7 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string)
   if (!secret)
     throw new Error(`the administrator of ${baseURL} has two-step sign-in on, but no test set it up`);
   const second = await request.post('/api/account/sign-in/two-factor', {
-    data: { code: authenticatorCode(secret) },
+    data: { code: await authenticatorCode(secret) },
     headers,
   });
   expect(second.status(), await second.text()).toBe(200);

@@ -34,7 +34,7 @@ export async function setUpTwoFactor(
   expect(recoveryCodes).toHaveLength(10);
 
   const confirm = scope.getByRole('form', { name: 'Confirm two-step sign-in' });
-  await confirm.getByLabel('3. Enter the 6-digit code the app shows').fill(authenticatorCode(secret));
+  await confirm.getByLabel('3. Enter the 6-digit code the app shows').fill(await authenticatorCode(secret));
   await confirm.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(toast(page, 'Two-step sign-in is on')).toBeVisible();
   return { secret, recoveryCodes };
@@ -60,7 +60,7 @@ export async function signInWithCodeThroughUi(
   secret: string,
 ): Promise<void> {
   const step = await passwordStep(page, credentials);
-  await step.getByLabel('Code from your authenticator app').fill(authenticatorCode(secret));
+  await step.getByLabel('Code from your authenticator app').fill(await authenticatorCode(secret));
   await step.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(toast(page, 'Welcome again!')).toBeVisible();
   await expectPath(page, '/account');

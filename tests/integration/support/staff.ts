@@ -26,7 +26,7 @@ export async function staffSignIn(
     const confirmed = await send(
       'POST',
       '/api/account/two-factor/confirm',
-      { code: authenticatorCode(secret) },
+      { code: await authenticatorCode(secret) },
       first.cookie,
     );
     if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${confirmed.text}`);
@@ -38,7 +38,7 @@ export async function staffSignIn(
   const second = await send(
     'POST',
     '/api/account/sign-in/two-factor',
-    { code: authenticatorCode(secret) },
+    { code: await authenticatorCode(secret) },
     first.cookie,
   );
   if (second.status !== 200) throw new Error(`second step failed: ${second.status} ${second.text}`);

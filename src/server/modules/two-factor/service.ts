@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { User } from '../../../domain/account.js';
 import type { TwoFactorSetup } from '../../../domain/contracts/two-factor.js';
@@ -40,6 +41,33 @@ function translate(error: unknown): never {
   }
 }
 
+/**
+ * better-auth's authenticator codes (two-factor plugin defaults): a new code every 30 s, and a
+ * code accepted from one step before to one step after its own, for clocks that drift.
+ */
+const TOTP_PERIOD_MS = 30_000;
+const TOTP_WINDOW_STEPS = 1;
+
+/**
+ * When a code typed at `now` can no longer verify: it belongs at latest to the step after now's,
+ * and that step's code is accepted until the end of the step after it.
+ */
+function usedCodeExpiry(now: Date): Date {
+  const step = Math.floor(now.getTime() / TOTP_PERIOD_MS);
+  return new Date((step + 2 * TOTP_WINDOW_STEPS + 1) * TOTP_PERIOD_MS);
+}
+
+/**
+ * The code as kept in the used codes: keyed by the user, so equal codes of two users differ.
+ * Six digits are easy to search, so this only keeps codes out of plain sight; what protects
+ * them is that a kept code is used up and stops verifying within 90 s.
+ */
+const codeDigest = (userId: string, code: string) =>
+  createHmac('sha256', userId).update(code).digest('base64url');
+
+/** Never six digits, so never a right code: better-auth counts it as a wrong one. */
+const NEVER_A_CODE = 'used';
+
 /** The otpauth URI's secret, for people who type it instead of scanning. */
 const secretOf = (totpURI: string): string => new URL(totpURI).searchParams.get('secret') ?? '';
 
@@ -61,6 +89,46 @@ export function createTwoFactorService(deps: {
     const row = await identities.findUser(id);
     if (!row) throw new HttpError(401, 'sign_in_expired', MESSAGES.twoFactor.expired);
     return toUser(row, adminEmail);
+  }
+
+  /**
+   * An authenticator code works once (RFC 6238 §5.2), on every instance: it is recorded as used
+   * before better-auth checks it, and given back if it does not verify, so a wrong guess never
+   * blocks the right code. Undefined when the code was already used: a replay.
+   */
+  async function verifyUnusedCode<T>(
+    userId: string,
+    code: string,
+    verify: () => Promise<T>,
+  ): Promise<{ verified: T } | undefined> {
+    const now = new Date();
+    const used = { userId, codeDigest: codeDigest(userId, code), expiresAt: usedCodeExpiry(now) };
+    if (!(await repository.claimCode(used, now))) return undefined;
+    try {
+      return { verified: await verify() };
+    } catch (error) {
+      await repository.releaseCode(used);
+      throw error;
+    }
+  }
+
+  /** The sign-in's second step with an authenticator code, which must not have been used before. */
+  async function verifyAuthenticatorSignIn(
+    code: string,
+    pendingChallenge: string | undefined,
+    headers: Headers,
+  ) {
+    const userId = pendingChallenge && (await repository.pendingSignInUser(pendingChallenge));
+    // No pending sign-in (gone, used or never begun): better-auth would answer the same.
+    if (!userId) throw new HttpError(401, 'sign_in_expired', MESSAGES.twoFactor.expired);
+    const verify = (typed: string) =>
+      auth.api.verifyTOTP({ body: { code: typed }, headers, returnHeaders: true });
+    const unused = await verifyUnusedCode(userId, code, () => verify(code));
+    if (unused) return unused.verified;
+    // A replay is a wrong code: better-auth counts it (the sign-in's five codes, the account's ten
+    // wrong ones in a row) and refuses it as one.
+    await verify(NEVER_A_CODE);
+    throw new Error('better-auth accepted a code that cannot be right');
   }
 
   return {
@@ -88,13 +156,16 @@ export function createTwoFactorService(deps: {
       headers: Headers,
     ): Promise<AuthAnswer<{ message: string; user: User }>> {
       if (user.twoFactor) throw new HttpError(409, 'two_factor_on', MESSAGES.twoFactor.alreadyOn);
-      const result = await auth.api
-        .verifyTOTP({ body: { code }, headers, returnHeaders: true })
-        .catch((error: unknown) => {
-          if (betterAuthCode(error) === 'TOTP_NOT_ENABLED')
-            throw new HttpError(409, 'two_factor_off', MESSAGES.twoFactor.notStarted);
-          return translate(error);
-        });
+      const unused = await verifyUnusedCode(user._id, code, () =>
+        auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
+      ).catch((error: unknown) => {
+        if (betterAuthCode(error) === 'TOTP_NOT_ENABLED')
+          throw new HttpError(409, 'two_factor_off', MESSAGES.twoFactor.notStarted);
+        return translate(error);
+      });
+      // The code that turns it on cannot sign in after it, nor confirm twice.
+      if (!unused) throw wrongCode();
+      const result = unused.verified;
       const updated = await userById(user._id);
       await recordStaffEvent(audit, updated, 'staff.two-factor-on', headers);
       return {
@@ -130,7 +201,8 @@ export function createTwoFactorService(deps: {
 
     /**
      * The sign-in's second step: the pending challenge (cookie) and a code. better-auth allows five
-     * codes per challenge and locks the account's second step after ten wrong codes in a row.
+     * codes per challenge and locks the account's second step after ten wrong codes in a row; an
+     * authenticator code already used counts as a wrong one.
      */
     async signIn(
       code: string,
@@ -138,9 +210,11 @@ export function createTwoFactorService(deps: {
       pendingChallenge: string | undefined,
       headers: Headers,
     ): Promise<AuthAnswer<{ user: User }>> {
-      const verify = kind === 'authenticator' ? auth.api.verifyTOTP : auth.api.verifyBackupCode;
       try {
-        const result = await verify({ body: { code }, headers, returnHeaders: true });
+        const result =
+          kind === 'authenticator'
+            ? await verifyAuthenticatorSignIn(code, pendingChallenge, headers)
+            : await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
         const user = await userById(result.response.user.id);
         await recordStaffEvent(audit, user, 'staff.sign-in', headers, { secondFactor: kind });
         return { body: { user }, cookies: result.headers.getSetCookie() };
