@@ -18,7 +18,7 @@ import { main, toast } from './support/shop';
  * order page; the administrator finds the request in the dashboard's Returns table and approves it
  * with a refund; the shopper sees the refund on the order page and gets the mail.
  */
-test('ship, track, ask a return, approve it with a refund, see the refund', async ({
+test('ship, track, ask a return, approve it, receive the pairs with a refund, see the refund', async ({
   page,
   browser,
   ownShop,
@@ -75,7 +75,7 @@ test('ship, track, ask a return, approve it with a refund, see the refund', asyn
     `1 x ${shoe.name}, size ${size}`,
   );
 
-  // The administrator finds it in the Returns table, waiting, and approves it with a refund.
+  // The administrator finds it in the Returns table, waiting, and approves it: the shopper sends the pairs.
   await page.goto('/admin');
   const table = dashboardTable(page, 'Returns');
   const row = await searchTable(table, 'Returns', idPayment);
@@ -83,21 +83,34 @@ test('ship, track, ask a return, approve it with a refund, see the refund', asyn
   await row.getByRole('link', { name: /Decide/ }).click();
   const decisions = main(page).getByRole('region', { name: 'Returns' });
   await expect(decisions.getByRole('listitem')).toContainText(['Half a size too small']);
-  await decisions.getByRole('button', { name: `Approve and refund ${pair}` }).click();
-  await expect(toast(page, `Return approved: ${pair} refunded`)).toBeVisible();
-  await expect(decisions.getByRole('listitem')).toContainText([`Approved`]);
+  await decisions.getByRole('button', { name: 'Approve: the shopper sends them back' }).click();
+  await expect(
+    toast(page, 'Return approved; the shopper is mailed how to send the pairs back'),
+  ).toBeVisible();
+  await expect(decisions.getByRole('listitem')).toContainText(['Approved']);
+  expect((await newestMailTo(account.email, /send the pairs back/)).text).toContain(idPayment);
+
+  // The shopper reads that the return is approved and nothing is refunded yet.
+  await shopper.reload();
+  await expect(returns.getByRole('listitem')).toContainText(['we refund them when they arrive']);
+
+  // The pairs arrive: the administrator marks them received, which refunds them.
+  await decisions.getByRole('button', { name: `Pairs received: refund ${pair}` }).click();
+  await expect(toast(page, `Pairs received: ${pair} refunded`)).toBeVisible();
+  await expect(decisions.getByRole('listitem')).toContainText(['Received and refunded']);
   await expect(main(page).getByRole('region', { name: 'History' }).getByRole('listitem')).toContainText([
     'Return asked by the shopper',
-    `Refund of ${pair} (Return: Wrong size)`,
     'Return approved',
+    `Refund of ${pair} (Return: Wrong size)`,
+    'Return received: its pairs are back',
   ]);
 
   // The shopper sees the refund on the order page, and is mailed.
   await shopper.reload();
-  await expect(returns.getByRole('listitem')).toContainText([`Approved`]);
+  await expect(returns.getByRole('listitem')).toContainText(['Received and refunded']);
   await expect(returns.getByRole('listitem')).toContainText([`Refunded ${pair}`]);
   const lines = main(shopper).getByRole('table', { name: /Shoes in this order/ });
   await expect(lines.getByRole('row').last()).toHaveText(`Refunded${pair}`);
-  expect((await newestMailTo(account.email, /is approved/)).text).toContain(`refunded ${pair}`);
+  expect((await newestMailTo(account.email, /is refunded/)).text).toContain(`refunded ${pair}`);
   await shopperContext.close();
 });

@@ -56,7 +56,7 @@ test('the administrator ships an order; the shopper gets the tracking link by ma
   await shopperContext.close();
 });
 
-test('the administrator refunds a pair with a reason; the shopper sees the refund and is mailed', async ({
+test('the administrator refunds a pair with an internal reason and a message; the shopper sees the refund and the message only', async ({
   page,
   browser,
   ownShop,
@@ -73,17 +73,25 @@ test('the administrator refunds a pair with a reason; the shopper sees the refun
   await page.goto(`/orders?order=${encodeURIComponent(idPayment)}`);
   const refunds = main(page).getByRole('region', { name: 'Refunds' });
   await refunds.getByLabel(new RegExp(`^Pairs of ${shoe.name}`)).fill('1');
-  await refunds.getByLabel('Reason').fill('Wrong size');
+  await refunds.getByLabel('Internal reason').fill('Wrong size');
+  await refunds
+    .getByLabel('Message to the buyer (optional)')
+    .fill('Sorry about the size: one pair is refunded.');
   const pair = formatPrice(shoe.price);
   await refunds.getByRole('button', { name: `Refund ${pair}` }).click();
   await expect(toast(page, `Refunded ${pair}`)).toBeVisible();
-  await expect(refunds.getByRole('listitem')).toContainText([`${pair}Wrong sizesucceeded`]);
+  await expect(refunds.getByRole('listitem')).toContainText([
+    `${pair}Wrong sizeTo the buyer: “Sorry about the size: one pair is refunded.”succeeded`,
+  ]);
   await expect(main(page).getByRole('region', { name: 'History' }).getByRole('listitem')).toContainText([
-    `Refund of ${pair} (Wrong size)`,
+    `Refund of ${pair} (Wrong size, told the buyer “Sorry about the size: one pair is refunded.”)`,
   ]);
 
   const mail = await newestMailTo(account.email, /A refund/);
   expect(mail.text).toContain(`We have refunded ${pair}`);
+  // The buyer reads the message meant for them, never the staff's internal reason.
+  expect(mail.text).toContain('Sorry about the size: one pair is refunded.');
+  expect(mail.text).not.toContain('Wrong size');
 
   const shopperContext = await browser.newContext({ baseURL: ownShop.baseURL });
   await signInWithSession(shopperContext, account);
@@ -91,5 +99,8 @@ test('the administrator refunds a pair with a reason; the shopper sees the refun
   await shopper.goto(`/order/${encodeURIComponent(idPayment)}`);
   const table = main(shopper).getByRole('table', { name: /Shoes in this order/ });
   await expect(table.getByRole('row').last()).toHaveText(`Refunded${pair}`);
+  const shown = main(shopper).getByRole('region', { name: 'Refunds' });
+  await expect(shown).toContainText('Sorry about the size: one pair is refunded.');
+  await expect(shown).not.toContainText('Wrong size');
   await shopperContext.close();
 });

@@ -12,13 +12,15 @@ function describe(event: OrderEvent): string {
   if (event.kind === 'status') return `Status ${String(before)} → ${String(after)}`;
   if (event.kind === 'refund') {
     const cents = (value: unknown) => (value as { refundedCents: number }).refundedCents;
-    const { reason } = event.details as { reason: string };
-    return `Refund of ${formatPrice((cents(after) - cents(before)) / 100)} (${reason}): refunded ${formatPrice(cents(after) / 100)} in all`;
+    const { reason, buyerMessage } = event.details as { reason: string; buyerMessage?: string };
+    const told = buyerMessage ? `, told the buyer “${buyerMessage}”` : '';
+    return `Refund of ${formatPrice((cents(after) - cents(before)) / 100)} (${reason}${told}): refunded ${formatPrice(cents(after) / 100)} in all`;
   }
   if (event.kind === 'return') {
     const { message, refundFailed } = event.details as { message?: string; refundFailed?: boolean };
-    if (refundFailed) return 'Return back to waiting: its refund failed';
+    if (refundFailed) return `Return back to ${String(after)}: its refund failed`;
     if (before === null) return 'Return asked by the shopper';
+    if (after === 'received') return 'Return received: its pairs are back';
     return `Return ${String(after)}${message ? `: “${message}”` : ''}`;
   }
   const shipment = (value: unknown) => {
