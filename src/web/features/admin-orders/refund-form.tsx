@@ -19,8 +19,9 @@ import { toast } from '../../lib/toast';
 import { useRefundOrder } from './api/refund-order';
 import { SectionCard } from '../../components/section-card';
 
-const fieldClass =
-  'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
+const boxClass =
+  'h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
+const fieldClass = `${boxClass} w-full`;
 const money = (cents: number) => formatPrice(cents / 100);
 
 /** Whether a failed press may have given money back: then pressing again must be the same refund. */
@@ -163,7 +164,7 @@ export function RefundForm({ order }: { order: Order }) {
                           [line.lineId]: Math.max(0, Math.min(open, Number(event.target.value) || 0)),
                         })
                       }
-                      className={`${fieldClass} w-20 text-right`}
+                      className={`${boxClass} w-20 shrink-0 text-right`}
                     />
                   </label>
                 );

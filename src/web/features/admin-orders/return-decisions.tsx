@@ -169,7 +169,7 @@ export function ReturnDecisions({ order }: { order: Order }) {
         {order.returns.map((asked) => (
           <li key={asked._id} className="py-3">
             <ReturnSummary order={order} asked={asked} />
-            {isWaitingReturn(asked) && <DecisionForm order={order} asked={asked} />}
+            {isWaitingReturn(asked) && <DecisionForm key={asked.status} order={order} asked={asked} />}
           </li>
         ))}
       </ol>
