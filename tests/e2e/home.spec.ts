@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { leadingSlide } from './support/carousel';
 import { formatPrice } from './support/catalog';
 import { expect, test } from './support/fixtures';
 import {
@@ -20,22 +21,6 @@ const PAGE_SIZE = 6;
 const deals = (page: Page): Locator => page.getByRole('region', { name: 'Hot deals' });
 const slides = (page: Page): Locator => deals(page).getByRole('group', { name: /^\d+ of \d+$/ });
 const collection = (page: Page): Locator => page.getByRole('region', { name: 'The collection' });
-
-/** The label ("3 of 12") of the slide sitting at the carousel's left edge. */
-function leadingSlide(page: Page): Promise<string | null> {
-  return deals(page).evaluate((section) => {
-    const all = Array.from(section.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]'));
-    const viewport = all[0]?.parentElement?.parentElement;
-    if (!viewport) return null;
-    const left = viewport.getBoundingClientRect().left;
-    let best: HTMLElement | undefined;
-    for (const slide of all) {
-      const distance = Math.abs(slide.getBoundingClientRect().left - left);
-      if (!best || distance < Math.abs(best.getBoundingClientRect().left - left)) best = slide;
-    }
-    return best?.getAttribute('aria-label') ?? null;
-  });
-}
 
 test.describe('home', () => {
   test('the on-sale carousel shows the deals cheapest first, each linking to its shoe', async ({
