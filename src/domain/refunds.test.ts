@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asksOf, modelOutcomes, pricedCaseArbitrary } from '../../tests/fixtures/refund-cases.js';
-import { nextPairsCents, priceRefund, type RefundLedger } from './refunds.js';
+import {
+  nextPairsCents,
+  priceRefund,
+  refundableCents,
+  returnablePairs,
+  type RefundLedger,
+} from './refunds.js';
 
 const ledgerOf = (paidCents: number, quantity: number): RefundLedger => ({
   chargedCents: paidCents,
@@ -81,5 +87,57 @@ describe('refunds on orders priced with codes (property)', () => {
       }),
       { numRuns: 5_000 },
     );
+  });
+});
+
+describe('waiting returns and what is left', () => {
+  const base: RefundLedger = {
+    chargedCents: 10_000,
+    lines: [{ lineId: 'a', quantity: 2, paidCents: 10_000 }],
+    refunds: [],
+    returns: [],
+  };
+  const waiting = (status: string, refundId: string | null = null) => ({
+    id: 'r1',
+    status,
+    refundId,
+    lines: [{ lineId: 'a', quantity: 1 }],
+    date: '2026-11-20T10:00:00.000Z',
+  });
+
+  it('holds the pairs and the money of a return asked or approved and not yet back', () => {
+    for (const status of ['requested', 'approved']) {
+      const ledger = { ...base, returns: [waiting(status)] };
+      expect(priceRefund({ lines: [{ lineId: 'a', quantity: 2 }] }, ledger)).toEqual({
+        ok: false,
+        refusal: { reason: 'in_return', askedOn: '2026-11-20' },
+      });
+      expect(priceRefund({ amount: 6_000 }, ledger)).toEqual({
+        ok: false,
+        refusal: { reason: 'held_for_return', leftCents: 5_000, askedOn: '2026-11-20' },
+      });
+      expect(priceRefund({ amount: 5_000 }, ledger)).toEqual({ ok: true, cents: 5_000 });
+      // The return itself is priced without its own hold.
+      expect(priceRefund({ lines: [{ lineId: 'a', quantity: 1 }] }, ledger, 'r1')).toEqual({
+        ok: true,
+        cents: 5_000,
+      });
+      expect(returnablePairs(ledger).get('a')).toBe(1);
+    }
+  });
+
+  it('lets go of them once the return is refunded or rejected', () => {
+    for (const asked of [waiting('approved', 'f1'), waiting('received', 'f1'), waiting('rejected')]) {
+      expect(refundableCents({ ...base, returns: [asked] })).toBe(10_000);
+    }
+  });
+
+  it('offers no return once nothing is left to refund, whatever pairs are left', () => {
+    const refunded = { ...base, refunds: [{ status: 'succeeded', amountCents: 10_000, lines: [] }] };
+    expect(returnablePairs(refunded).get('a')).toBe(0);
+    const pending = { ...base, refunds: [{ status: 'pending', amountCents: 10_000, lines: [] }] };
+    expect(returnablePairs(pending).get('a')).toBe(0);
+    const failed = { ...base, refunds: [{ status: 'failed', amountCents: 10_000, lines: [] }] };
+    expect(returnablePairs(failed).get('a')).toBe(2);
   });
 });
