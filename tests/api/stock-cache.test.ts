@@ -148,11 +148,17 @@ describe('a change of stock and the catalogue cache', () => {
 
   it('a refund putting a sold-out size back in stock brings the shoe back into its size at once', async () => {
     await setSilently('Charlie', { color: 'Olive' });
-    const refunded = await send('POST', `/api/cart/order/${soldOut.idPayment}/refunds`, admin, {
-      reason: 'Changed their mind',
-      lines: [{ lineId: soldOut.lineId, quantity: 1 }],
-      restock: true,
-    });
+    const refunded = await send(
+      'POST',
+      `/api/cart/order/${soldOut.idPayment}/refunds`,
+      admin,
+      {
+        reason: 'Changed their mind',
+        lines: [{ lineId: soldOut.lineId, quantity: 1 }],
+        restock: true,
+      },
+      { 'idempotency-key': 'stock-cache-refund-1' },
+    );
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(quantity(await get(URLS.alpha()), '10')).toBe(1);
     expect((await get<ShoeAnswer[]>(URLS.size10())).map((shoe) => shoe.name)).toEqual(['Alpha', 'Charlie']);
