@@ -98,15 +98,17 @@ export function createFulfilmentService(deps: {
   /**
    * The provider's answer to a pending refund, from the refund request itself or from Stripe's
    * webhook, whichever comes first: settled once, and the buyer mailed once, when it went through.
+   * Answers the order it loaded for the mail (undefined when there was none to send), so the refund
+   * request answers with it instead of loading it again.
    */
   async function settleRefund(
     refundId: string,
     outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
-  ): Promise<void> {
+  ): Promise<Order | undefined> {
     const settled = await repository.settleRefund(refundId, outcome);
     // Committed, whoever settled it (the refund request, a retry or the provider's webhook).
     if (settled?.stockBack) stockChanged(settled.stockBack);
-    if (!settled || outcome.status !== 'succeeded') return;
+    if (!settled || outcome.status !== 'succeeded') return undefined;
     const order = await orderOrNotFound(settled.orderId);
     if (settled.restock) {
       // Pairs back in stock: whoever waits for their size is told, as after the admin's restock.
@@ -116,16 +118,18 @@ export function createFulfilmentService(deps: {
       }
     }
     await mail(order, ...refundMail(order, settled));
+    return order;
   }
 
   /**
    * Asks the provider for a refund written pending, with the refund's own id as its idempotency key,
-   * and settles it with the answer; a refund settled already is left as it is.
+   * and settles it with the answer; a refund settled already is left as it is. Answers the order when
+   * settling it loaded it.
    */
-  async function sendRefund(refund: PendingRefund, chargeId: string): Promise<void> {
+  async function sendRefund(refund: PendingRefund, chargeId: string): Promise<Order | undefined> {
     // The same request again after the provider refused it: refused again (a new refund needs a new key).
     if (refund.status === 'failed') throw new HttpError(409, 'refund_refused', MESSAGES.refunds.refused);
-    if (refund.status !== 'pending') return;
+    if (refund.status !== 'pending') return undefined;
     // Pairs that cost nothing after a discount: given back with nothing to ask of the provider.
     if (refund.amountCents === 0)
       return settleRefund(refund.id, { status: 'succeeded', providerRefundId: null });
@@ -145,7 +149,7 @@ export function createFulfilmentService(deps: {
         throw new HttpError(504, 'refund_unconfirmed', MESSAGES.refunds.unconfirmed);
       throw error;
     }
-    await settleRefund(refund.id, { status: 'succeeded', providerRefundId });
+    return settleRefund(refund.id, { status: 'succeeded', providerRefundId });
   }
 
   return {
@@ -182,8 +186,8 @@ export function createFulfilmentService(deps: {
       if (started.kind === 'missing') throw notFound(MESSAGES.orders.notFound);
       if (started.kind === 'key_reused') throw conflict(MESSAGES.refunds.keyReused);
       if (started.kind === 'refused') throw conflict(refundRefusalMessage(started.refusal));
-      await sendRefund(started.refund, started.chargeId);
-      return orderOrNotFound(started.refund.orderId);
+      const settled = await sendRefund(started.refund, started.chargeId);
+      return settled ?? orderOrNotFound(started.refund.orderId);
     },
 
     async events(idOrPayment: string) {

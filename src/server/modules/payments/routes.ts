@@ -9,7 +9,7 @@ import { paymentMethodAnswerSchema, paymentsConfigAnswerSchema } from '../../../
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Settles one of the shop's refunds with the provider's outcome (modules/fulfilment), once. */
-export type SettleRefund = (refundId: string, outcome: RefundOutcome['outcome']) => Promise<void>;
+export type SettleRefund = (refundId: string, outcome: RefundOutcome['outcome']) => Promise<unknown>;
 
 /**
  * Stripe's webhook. Checkout confirms payments synchronously, so events are recorded in the log
