@@ -50,6 +50,18 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }] },
   },
   {
+    // Type-aware rules: a promise nobody awaits loses its rejection (an unhandled rejection ends the
+    // process), and an async function handed to a callback that expects void is never awaited either.
+    // tsconfig.json includes every .ts/.tsx file linted here; the .js/.mjs files are linted without types.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // attributes off: React's onClick={async () => ...} is the usual, deliberate pattern there.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
