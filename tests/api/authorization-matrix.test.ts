@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig, ROOT_DIR } from '../../src/server/config.js';
 import {
   accounts as credentials,
   brands,
@@ -2331,6 +2331,12 @@ describe('the table', () => {
     expect(
       [...rows].filter((route) => !routes.has(route)),
       'rows of no route',
+    ).toEqual([]);
+    // docs/modules.md names the module of every route, as the code writes it (`:param`).
+    const index = fs.readFileSync(path.join(ROOT_DIR, 'docs', 'modules.md'), 'utf8');
+    expect(
+      api.filter((route) => !route.startsWith('HEAD ') && !index.includes(`\`${route}\``)),
+      'routes docs/modules.md does not name',
     ).toEqual([]);
 
     // The OpenAPI document lists nothing the table misses either.
