@@ -147,12 +147,26 @@ export async function getData<T>(
   return (await getJson(url, schema, signal)).data;
 }
 
-async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): Promise<Response> {
+/** What a write may add to its request: headers such as `Idempotency-Key` (checkout, refunds). */
+export interface SendOptions {
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Sends JSON. No answer at all (offline, connection dropped) is an ApiError with status 0, so a
+ * caller can tell "the outcome is unknown" from a refusal.
+ */
+async function send(
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body: unknown,
+  { headers }: SendOptions = {},
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
       body: JSON.stringify(body ?? {}),
     });
   } catch {
@@ -176,8 +190,9 @@ export async function sendJson<T>(
   url: string,
   body: unknown,
   schema: z.ZodType<T>,
+  options?: SendOptions,
 ): Promise<T> {
-  const response = await send(method, url, body);
+  const response = await send(method, url, body, options);
   return schema.parse(await response.json());
 }
 

@@ -81,6 +81,19 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.removeQueries({ queryKey: secondFactorKey });
 }
 
+/**
+ * After a step that settles whether this session has a second factor (a code or a passkey signs
+ * in with one, turning codes off leaves none): the cache holds both answers, no refetch needed.
+ */
+export function setSessionUserWithSecondFactor(
+  queryClient: QueryClient,
+  user: User,
+  secondFactor: boolean,
+): void {
+  setSessionUser(queryClient, user);
+  queryClient.setQueryData(secondFactorKey, secondFactor);
+}
+
 /** After sign-out (or a disabled account): nobody is signed in and their data leaves the cache. */
 export function clearSession(queryClient: QueryClient): void {
   rememberSignedIn(false);

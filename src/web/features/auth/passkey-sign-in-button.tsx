@@ -2,7 +2,7 @@ import { Fingerprint } from 'lucide-react';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
-import { useSignInWithPasskey } from '../../api/passkeys';
+import { useSignInWithPasskey } from '../../api/sign-in-with-passkey';
 import { toast } from '../../lib/toast';
 import { providerButtonClass } from './provider-button-class';
 

@@ -4,7 +4,7 @@ import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { twoFactorCodeSchema, type TwoFactorKind } from '../../../domain/two-factor';
 import { ApiError } from '../../api/http';
-import { useSignInWithCode } from '../../api/two-factor';
+import { useSignInWithCode } from '../../api/sign-in-with-code';
 import { textLinkClass } from '../../components/forms/button-class';
 import { InputField } from '../../components/forms/input-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';

@@ -1,28 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderSchema } from '../../../../domain/payment';
 import type { RefundRequest } from '../../../../domain/refunds';
-import { ApiError, apiErrorFrom, apiUrl } from '../../../api/http';
+import { apiUrl, sendJson } from '../../../api/http';
 import { adminKeys, catalogKeys, userKeys } from '../../../api/query-keys';
-import { MESSAGES } from '../../../../domain/messages';
 
 /**
  * `POST /api/cart/order/{idPayment}/refunds` (staff), with one Idempotency-Key per refund the
  * form prepares: pressing again, or again after a timeout, is the same refund, never a second one.
+ * No answer at all throws an ApiError with status 0, which the form reads as "outcome unknown".
  */
-async function refundOrder(idPayment: string, request: RefundRequest, key: string) {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(`/cart/order/${encodeURIComponent(idPayment)}/refunds`), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(request),
-    });
-  } catch {
-    throw new ApiError(0, 'network', MESSAGES.common.somethingWrong);
-  }
-  if (!response.ok)
-    throw apiErrorFrom(response.status, response.statusText, await response.text().catch(() => ''));
-  return orderSchema.parse(await response.json());
+function refundOrder(idPayment: string, request: RefundRequest, key: string) {
+  return sendJson(
+    'POST',
+    apiUrl(`/cart/order/${encodeURIComponent(idPayment)}/refunds`),
+    request,
+    orderSchema,
+    { headers: { 'Idempotency-Key': key } },
+  );
 }
 
 export function useRefundOrder(idPayment: string) {
