@@ -1,10 +1,11 @@
-// `npm test`: everything, in the order that fails fastest: types, lint, unit + API, browser.
+// `npm test`: everything, in the order that fails fastest: types, lint, formatting, unit + API, browser.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['format', 'npm', ['run', '--silent', 'format:check']],
   ['unit and API tests', 'npx', ['vitest', 'run']],
   ['web build', 'npm', ['run', '--silent', 'build']],
   ['browser tests', 'npx', ['playwright', 'test']],
