@@ -1,3 +1,6 @@
+// One file because its tests share one app and one SMTP server and follow an account's life: sign-up,
+// sign-in, recovery by mail, profile, roles. The recovery and profile parts are the first to move out if it
+// grows.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

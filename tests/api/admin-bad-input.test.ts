@@ -1,3 +1,5 @@
+// One file because it is one table of refused inputs per admin endpoint, each with its message
+// (MESSAGES.adminForm), over one app and one administrator's session.
 import { MESSAGES } from '../../src/domain/messages.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,3 +1,6 @@
+// One file because the instances and the sync on its own share the PostgreSQL database this file
+// creates and its instance() helper; it follows the cache sync, which issue 30 item 3 moves to
+// src/server/cache/.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,3 +1,5 @@
+// One file because every test is checked against the one hand-counted facet catalogue
+// (support/facet-catalog.ts) and its model, loaded once into one app.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl } from '../../src/domain/api-url.js';

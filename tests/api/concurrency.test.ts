@@ -1,3 +1,5 @@
+// One file because its races share one app and catalogue and end with the same books checks; they
+// are the slowest API tests, and one app for all of them pays its start once.
 import { MESSAGES } from '../../src/domain/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,3 +1,5 @@
+// One file because the fuzzing needs one live shop whose ids, sessions and passwords it restores
+// between runs; the value generators already live apart in support/fuzz/.
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { and, eq, gt, inArray, isNull, like, ne, notExists, or, type AnyColumn } from 'drizzle-orm';

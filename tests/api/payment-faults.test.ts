@@ -1,3 +1,5 @@
+// One file because every scenario drives the same Stripe stand-in and ends with the same checks
+// (expectBooksBalance, expectOneChargeOneOrder), and their figures are printed as one table at the end.
 import { MESSAGES } from '../../src/domain/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,5 @@
+// One file because its cases share one shop with a discount code and a recording provider, and the
+// property at the end checks through the database the rules the examples above show one by one.
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -1,3 +1,6 @@
+// One file because its tests share one shop, one recording payment provider and the helpers of a
+// return's life, from the shopper's ask to the staff's decision; where returns meet refunds is in
+// refund-shares.test.ts.
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

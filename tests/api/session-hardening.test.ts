@@ -1,3 +1,5 @@
+// One file because it is the session's threats in one place over one app (cookie flags, fixation,
+// ending sessions, CSRF, login limits, headers); each describe stands alone and can move out if it grows.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,5 @@
+// One file because its tests share one app and the enrolment helpers, and follow two-step sign-in
+// from setting it up to signing in, codes taken once (over a moved clock) and staff who must have it.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';

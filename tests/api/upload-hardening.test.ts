@@ -1,3 +1,5 @@
+// One file because the same attacks (not images, size, decompression bombs, stored names) run against
+// every upload route through describe.each, and the hand-built bomb images serve those tests alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

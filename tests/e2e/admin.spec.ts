@@ -1,3 +1,5 @@
+// One file because its tests take turns on the admin tests' own shop in one worker, and the first is
+// one long story of an administrator's day.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {

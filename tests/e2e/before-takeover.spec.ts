@@ -1,3 +1,5 @@
+// One file because every test uses the same held-back entry module (HeldApp) and the same checks
+// that nothing typed reaches a URL, for the one moment before the app takes over.
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import {
   emailField,

@@ -1,3 +1,5 @@
+// One file because it is one scenario (a checkout load, SIGKILL, restart, the books audited) run on
+// both databases, and its helpers serve that scenario alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,5 @@
+// One file because its tests run in order against the same two server processes and database,
+// started once (the last test kills A).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

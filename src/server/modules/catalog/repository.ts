@@ -1,3 +1,5 @@
+// One file because the shoe list and its facets are built from the same filter conditions, columns
+// and stock subquery (filterConditions, shoeColumns, stockJson), which splitting would export only to share.
 import {
   and,
   asc,

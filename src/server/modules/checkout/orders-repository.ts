@@ -1,3 +1,6 @@
+// One file because it holds orders as the checkout knows them: the writes of its one transaction
+// (claim, discount code, stock, order) and the read model built on them. It should not stay so: issue 30
+// item 2 gives the read model to an orders module and the code and stock writes to their owners.
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid } from '../../../domain/catalog.js';
@@ -21,6 +24,7 @@ import { trackingUrl } from '../../../domain/shipping.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 import type { StockChange } from '../catalog/cache-tags.js';
+import { recordEvents } from '../../events/outbox-repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -53,8 +57,8 @@ export interface OrderTransaction {
     today: string,
   ): Promise<'ok' | 'used_up' | 'used_by_you' | 'inactive'>;
   /**
-   * Takes the stock of every line: what changed in the catalogue, or the first line out of stock
-   * (then nothing is to be kept).
+   * Takes the stock of every line: what changed in the catalogue (announced with the order, as an
+   * event of this transaction), or the first line out of stock (then nothing is to be kept).
    */
   takeStock(lines: PricedLine[]): Promise<{ short: PricedLine } | { taken: StockChange }>;
   /** Inserts the order and its lines; returns its id. */
@@ -132,13 +136,14 @@ function orderTransaction(tx: Tx): OrderTransaction {
         if (!taken) return { short: line };
         if (taken.left === 0) soldOut = true;
       }
-      return {
-        taken: {
-          shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
-          sizesInStockChanged: soldOut,
-          unitsSoldChanged: true,
-        },
+      const taken: StockChange = {
+        shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
+        sizesInStockChanged: soldOut,
+        unitsSoldChanged: true,
       };
+      // With the stock itself: kept if the order commits, gone with it if it rolls back.
+      await recordEvents(tx, [{ type: 'stock.changed', payload: taken }]);
+      return { taken };
     },
 
     async insert(order) {
@@ -339,6 +344,18 @@ export function createOrdersRepository(db: Database) {
         .from(shoes)
         .innerJoin(brands, eq(brands.id, shoes.brandId))
         .where(inArray(shoes.id, ids));
+    },
+
+    /**
+     * A checkout found stock gone that a cached answer may still show: the answers showing that
+     * shoe are dropped (an event of its own, as the checkout's transaction rolled back).
+     */
+    async staleStockSeen(shoeId: string): Promise<void> {
+      await db.transaction((tx) =>
+        recordEvents(tx, [
+          { type: 'stock.changed', payload: { shoeIds: [shoeId], sizesInStockChanged: true, unitsSoldChanged: false } },
+        ]),
+      );
     },
 
     /** Runs `work` in one database transaction: stock, order and claim commit together or not at all. */

@@ -1,3 +1,5 @@
+// One file because the valid and the invalid generators walk the same JSON Schema shape and the
+// invalid ones are built around valid ones; only openapi-fuzz.test.ts uses them.
 import fc from 'fast-check';
 
 /** The JSON Schema keywords the shop's OpenAPI document uses (Zod 4's output for OpenAPI 3.0). */
