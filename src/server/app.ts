@@ -72,13 +72,16 @@ export async function buildApp({
     stopping,
     bootstrapAdmin,
   });
-  // Catalogue answers and pages are cached until a write; on PostgreSQL every instance hears of it.
-  app.addHook('onSend', services.catalogCache.clearAfterWrites);
+  // Catalogue answers and pages are cached until a change's event drops them (docs/decisions/017);
+  // on PostgreSQL every instance hears of it.
   if (services.catalogSync) {
-    app.addHook('onSend', services.catalogSync.announceWrites);
     app.addHook('onReady', services.catalogSync.start);
     app.addHook('onClose', services.catalogSync.close);
   }
+  // What a crash left in the outbox is handed over at start, then swept every few seconds.
+  app.decorate('domainEvents', services.events);
+  app.addHook('onReady', async () => services.events.start());
+  app.addHook('onClose', async () => services.events.stop());
   // Payments left unconfirmed (provider unreachable, a crash mid-checkout) are settled in the background.
   app.addHook('onReady', async () => services.checkout.startReconciler());
   app.addHook('onClose', async () => services.checkout.stopReconciler());

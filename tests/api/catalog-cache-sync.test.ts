@@ -313,7 +313,6 @@ function freezableProxy(target: { host: string; port: number }) {
 
 describe('the cache sync on its own', () => {
   const silent = { warn: () => undefined, info: () => undefined };
-  const announceWrite = { routeOptions: { config: { changesCatalog: true } } } as never;
   const notify = () => sql(`NOTIFY ${CATALOG_CHANNEL}, 'someone-else'`, dbUrl.toString());
 
   async function until(check: () => boolean, what: string, limitMs = 3_000) {
@@ -376,8 +375,7 @@ describe('the cache sync on its own', () => {
       await Promise.all(syncs.map((sync) => sync.start()));
       // Each cleared once on starting to listen.
       expect(clears).toEqual([1, 1]);
-      for (let i = 0; i < 50; i++)
-        syncs[0]!.announceWrites(announceWrite, {} as never, undefined, () => undefined);
+      for (let i = 0; i < 50; i++) syncs[0]!.announce();
       // Every NOTIFY of the burst is committed; one sent now reaches each listener after them.
       await sent.settled();
       await spy.query('SELECT pg_notify($1, $2)', [CATALOG_CHANNEL, markerPayload]);
@@ -462,7 +460,7 @@ describe('the cache sync on its own', () => {
       // A full clear waiting with a change of stock is a full clear.
       syncs[0]!.announce(change(['d']));
       syncs[0]!.announce(change(['e']));
-      syncs[0]!.announceWrites(announceWrite, {} as never, undefined, () => undefined);
+      syncs[0]!.announce();
       await until(() => clears[1] === 2, 'B cleared');
       expect(heard.map((seen) => seen.shoeIds)).toEqual([['a'], ['b'], ['c', 'b'], ['d']]);
       // An older instance's bare id clears.

@@ -615,3 +615,30 @@ export const pageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.route] })],
 );
+
+/**
+ * The outbox of domain events (docs/decisions/017): a change writes what happened here, in its own
+ * transaction; after commit one dispatcher hands each event to its consumers (the catalogue cache,
+ * the other instances) and marks it dispatched. An event a crash left undispatched is handed over
+ * by the next sweep, on any instance: delivered at least once, to consumers that may see it twice.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    /** A sweep working on it until then; another may take it over afterwards. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The sweep's queue: what is not dispatched yet, oldest first.
+    index('domain_events_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
+);

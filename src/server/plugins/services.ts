@@ -13,7 +13,9 @@ import { createCurrentUser } from '../modules/auth/current-user.js';
 import { createAuthRepository } from '../modules/auth/repository.js';
 import { createAuth, ensureAdmin } from '../modules/auth/service.js';
 import { resolveSessionSecret } from '../modules/auth/session-secret.js';
-import type { StockChange } from '../modules/catalog/cache-tags.js';
+import { catalogCacheConsumer } from '../modules/catalog/cache-events.js';
+import { createEventDispatcher } from '../events/dispatcher.js';
+import { createOutboxRepository } from '../events/outbox-repository.js';
 import { createCatalogCacheSync } from '../modules/catalog/cache-sync.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
 import { createCatalogCache } from '../modules/catalog/response-cache.js';
@@ -75,7 +77,29 @@ export interface ServicesOptions {
  */
 export async function createServices(options: ServicesOptions) {
   const { config, database, imageStorage, counters, log, stopping } = options;
-  const { db } = database;
+  // Repositories write through the dispatcher's database: a transaction's events are handed over
+  // once it commits (docs/decisions/017). The cache and its sync, its first consumers, come first.
+  const raw = database.db;
+  const catalogCache = createCatalogCache({
+    // Writes drop what they change at once here and, on PostgreSQL, on the others (cache-sync.ts);
+    // the TTL bounds how long another instance may show a stale copy while that announcement
+    // cannot get through (checkout re-checks stock anyway).
+    ttlMs: config.CATALOG_CACHE_TTL_MS,
+    maxBytes: 32 * 1024 * 1024,
+    // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
+    pageMaxBytes: 32 * 1024 * 1024,
+  });
+  // On PostgreSQL other instances may share the database: they hear of catalogue writes at once.
+  const catalogSync = database.pool
+    ? createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log })
+    : undefined;
+  const events = createEventDispatcher({
+    db: raw,
+    outbox: createOutboxRepository(raw),
+    consumers: [catalogCacheConsumer(catalogCache, catalogSync)],
+    log,
+  });
+  const db = events.database;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const adminEmail = config.ADMIN_EMAIL;
   const images = imageStorage.store;
@@ -105,24 +129,6 @@ export async function createServices(options: ServicesOptions) {
   }
   const currentUser = createCurrentUser({ auth, repository: identities, adminEmail });
 
-  const catalogCache = createCatalogCache({
-    // Writes drop what they change at once here and, on PostgreSQL, on the others (cache-sync.ts);
-    // the TTL bounds how long another instance may show a stale copy while that announcement
-    // cannot get through (checkout re-checks stock anyway).
-    ttlMs: config.CATALOG_CACHE_TTL_MS,
-    maxBytes: 32 * 1024 * 1024,
-    // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
-    pageMaxBytes: 32 * 1024 * 1024,
-  });
-  // On PostgreSQL other instances may share the database: they hear of catalogue writes at once.
-  const catalogSync = database.pool
-    ? createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log })
-    : undefined;
-  /** Orders and refunds change stock: only what they change is dropped, here and on the other instances. */
-  const stockChanged = (change: StockChange) => {
-    catalogCache.invalidate(change);
-    catalogSync?.announce(change);
-  };
   const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
 
@@ -152,7 +158,6 @@ export async function createServices(options: ServicesOptions) {
     singleInstance: database.kind === 'pglite',
     log,
     codes: discountsRepository,
-    stockChanged,
   });
 
   const orderMail = createOrderMail({ mailer, publicUrl, log });
@@ -162,7 +167,6 @@ export async function createServices(options: ServicesOptions) {
     mail: orderMail,
     payments: paymentProvider,
     sizeRestocked: restock.sizeRestocked,
-    stockChanged,
   });
 
   return {
@@ -170,6 +174,7 @@ export async function createServices(options: ServicesOptions) {
     currentUser,
     catalogCache,
     catalogSync,
+    events,
     auth,
     accounts: createAccountService({
       auth,

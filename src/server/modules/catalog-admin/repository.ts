@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { recordAudit, type Audited } from '../audit/repository.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
+import { recordEvents } from '../../events/outbox-repository.js';
 
 /** A shoe's fields as the admin forms set them, in the database's units (cents). */
 export interface ShoeFields {
@@ -13,6 +14,15 @@ export interface ShoeFields {
   description: string;
   color: string;
   priceCents: number;
+}
+
+/**
+ * A catalogue write's trail, in its own transaction: the staff audit entry, and the catalog.changed
+ * event that drops every cached catalogue answer once it commits (docs/decisions/017).
+ */
+async function recordCatalogChange(tx: Parameters<typeof recordAudit>[0], audited: Audited): Promise<void> {
+  await recordAudit(tx, audited);
+  await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
 }
 
 /** Thrown inside a transaction to undo what it did so far; never leaves this file. */
@@ -42,7 +52,7 @@ export function createCatalogAdminRepository(db: Database) {
       await db.transaction(async (tx) => {
         await tx.insert(shoes).values(shoe);
         await tx.insert(stockEntries).values({ shoeId: shoe.id, ...firstSize });
-        await recordAudit(tx, audited);
+        await recordCatalogChange(tx, audited);
       });
     },
 
@@ -69,7 +79,7 @@ export function createCatalogAdminRepository(db: Database) {
           .update(stockEntries)
           .set({ quantity: stock.quantity })
           .where(eq(stockEntries.id, stock.entryId));
-        await recordAudit(tx, audited);
+        await recordCatalogChange(tx, audited);
         return true;
       });
     },
@@ -106,7 +116,7 @@ export function createCatalogAdminRepository(db: Database) {
             .returning({ id: stockEntries.id });
           // Too many: the version bump goes too.
           if (stocked.length === 0) throw new Rollback();
-          await recordAudit(tx, audited);
+          await recordCatalogChange(tx, audited);
           return 'added' as const;
         });
       } catch (error) {
@@ -129,7 +139,7 @@ export function createCatalogAdminRepository(db: Database) {
           .where(eq(shoes.id, id))
           .returning({ name: shoes.name });
         if (!updated) return undefined;
-        await recordAudit(tx, {
+        await recordCatalogChange(tx, {
           actor: audited.actor,
           record: {
             ...audited.record,
@@ -150,7 +160,7 @@ export function createCatalogAdminRepository(db: Database) {
           .returning({ name: shoes.name, priceCents: shoes.priceCents, color: shoes.color });
         if (deleted.length === 0) return false;
         const [shoe] = deleted;
-        await recordAudit(tx, {
+        await recordCatalogChange(tx, {
           actor: audited.actor,
           record: {
             ...audited.record,
@@ -170,7 +180,7 @@ export function createCatalogAdminRepository(db: Database) {
             .insert(brands)
             .values({ name })
             .returning({ _id: brands.id, name: brands.name });
-          await recordAudit(tx, {
+          await recordCatalogChange(tx, {
             actor: audited.actor,
             record: {
               ...audited.record,
@@ -194,7 +204,7 @@ export function createCatalogAdminRepository(db: Database) {
         return await db.transaction(async (tx) => {
           const deleted = await tx.delete(brands).where(eq(brands.id, id)).returning({ name: brands.name });
           if (deleted.length === 0) return 'missing' as const;
-          await recordAudit(tx, {
+          await recordCatalogChange(tx, {
             actor: audited.actor,
             record: {
               ...audited.record,

@@ -39,10 +39,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
   currentUser: CurrentUser;
 }> = async (app, { catalogAdmin, currentUser }) => {
   app.addHook('onRequest', currentUser.requireAdmin);
-  // Every route here changes the catalogue: cached catalogue answers go when one answers.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, changesCatalog: true };
-  });
 
   const readShoeForm = (request: Parameters<typeof readMultipartForm>[0]) =>
     readMultipartForm(request, {

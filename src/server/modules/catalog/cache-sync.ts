@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { mergeStockChanges, type StockChange } from './cache-tags.js';
 import type { CatalogCache } from './response-cache.js';
@@ -205,17 +205,6 @@ export function createCatalogCacheSync(options: {
         new Promise((resolve) => (timer = setTimeout(resolve, FIRST_LISTEN_WAIT_MS))),
       ]);
       clearTimeout(timer);
-    },
-
-    /** onSend hook: a route marked `changesCatalog` tells the other instances, as it tells its own cache. */
-    announceWrites(
-      request: FastifyRequest,
-      _reply: FastifyReply,
-      payload: unknown,
-      done: (error: null, payload: unknown) => void,
-    ) {
-      if (request.routeOptions.config?.changesCatalog) announce();
-      done(null, payload);
     },
 
     announce,

@@ -37,18 +37,6 @@ export function tagsChangedBy(change: StockChange): string[] {
   ];
 }
 
-/**
- * An order found committed after the fact (a retry, the reconciler): whether it sold a size's last
- * pair is not known any more, so it is taken to have.
- */
-export function stockChangeOfOrder(order: { shoe: readonly { _id: string | null }[] }): StockChange {
-  return {
-    shoeIds: order.shoe.flatMap((line) => (line._id ? [line._id] : [])),
-    sizesInStockChanged: true,
-    unitsSoldChanged: true,
-  };
-}
-
 /** Two changes as one (announcements coalesced while one is on its way). */
 export function mergeStockChanges(a: StockChange, b: StockChange): StockChange {
   return {

@@ -4,17 +4,6 @@ import { LRUCache } from 'lru-cache';
 import { sendStoredAnswer, type StoredAnswer } from '../../http/stored-answer.js';
 import { CACHE_TAGS, tagsChangedBy, type StockChange } from './cache-tags.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * This route can change shoes, brands or reviews: the catalogue cache (answers and the pages
-     * rendered from them) is dropped when it answers. Changes of stock alone (orders, refunds) drop
-     * only what they change instead, through `invalidate`.
-     */
-    changesCatalog?: boolean;
-  }
-}
-
 interface CachedAnswer extends StoredAnswer {
   /** The answer's body as sent: JSON, or a page's HTML. */
   text: string;
@@ -89,8 +78,8 @@ export type StoredPage = StoredAnswer & { status: number };
 /**
  * Catalogue answers kept as ready-to-send JSON, and the pages the server rendered from them (in a
  * store of their own, so many pages never push the API's answers out).
- * - Any route marked `changesCatalog` (admin edits, reviews) empties both on this instance.
- * - A change of stock (an order, a refund) drops only the answers tagged with what it changed
+ * - A catalog.changed event (admin edits, reviews) empties both on this instance (cache-events.ts).
+ * - A stock.changed event (an order, a refund) drops only the answers tagged with what it changed
  *   (cache-tags.ts): the ordered shoes' details and the lists showing them, the best-selling
  *   lists, and the size filters, counts and facets only when a size sold out or came back. A page
  *   holds the tags of every answer its render read.
@@ -251,17 +240,6 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
 
     clear,
     invalidate,
-
-    /** onSend hook: a route marked `changesCatalog` clears the cache before its answer leaves. */
-    clearAfterWrites(
-      request: FastifyRequest,
-      _reply: FastifyReply,
-      payload: unknown,
-      done: (e: null, p: unknown) => void,
-    ) {
-      if (request.routeOptions.config?.changesCatalog) clear();
-      done(null, payload);
-    },
   };
 }
 

@@ -353,7 +353,10 @@ export function createOrdersRepository(db: Database) {
     async staleStockSeen(shoeId: string): Promise<void> {
       await db.transaction((tx) =>
         recordEvents(tx, [
-          { type: 'stock.changed', payload: { shoeIds: [shoeId], sizesInStockChanged: true, unitsSoldChanged: false } },
+          {
+            type: 'stock.changed',
+            payload: { shoeIds: [shoeId], sizesInStockChanged: true, unitsSoldChanged: false },
+          },
         ]),
       );
     },

@@ -21,7 +21,6 @@ import {
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { OrdersRepository } from './orders-repository.js';
-import { stockChangeOfOrder, type StockChange } from '../catalog/cache-tags.js';
 import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
 
 const toHttp = (error: PaymentError) => new HttpError(error.status, error.code, error.message);
@@ -62,10 +61,8 @@ export function createOrderPlacement(deps: {
   codes: CodeLookup;
   /** `YYYY-MM-DD` (UTC): the day a code's dates are checked against. */
   today: () => string;
-  /** An order committed: the catalogue answers showing its shoes' stock are out of date. */
-  stockChanged: (change: StockChange) => void;
 }) {
-  const { payments, orders, attempts, codes, today, stockChanged } = deps;
+  const { payments, orders, attempts, codes, today } = deps;
   const price = (user: User, input: CheckoutInput) =>
     priceCart(input, orders.shoePrices, codes, { userId: user._id, today: today() });
 
@@ -84,8 +81,7 @@ export function createOrderPlacement(deps: {
     priced: PricedCart,
     capture: () => Promise<Charge>,
   ): Promise<Order> {
-    let change: StockChange | undefined;
-    let refusedFor: StockChange | undefined;
+    let staleShoe: string | undefined;
     const orderId = await orders
       .transaction(async (tx) => {
         if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
@@ -97,10 +93,9 @@ export function createOrderPlacement(deps: {
         const stock = await tx.takeStock(priced.lines);
         if ('short' in stock) {
           // The shopper was shown stock that is gone: whatever cached answer showed it is dropped.
-          refusedFor = { shoeIds: [stock.short.shoeId], sizesInStockChanged: true, unitsSoldChanged: false };
+          staleShoe = stock.short.shoeId;
           throw conflict(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
         }
-        change = stock.taken;
         const charge = await capture();
         return tx.insert({
           userId: user._id,
@@ -113,12 +108,11 @@ export function createOrderPlacement(deps: {
           discount: priced.discount,
         });
       })
-      .catch((error: unknown) => {
-        if (refusedFor) stockChanged(refusedFor);
+      .catch(async (error: unknown) => {
+        if (staleShoe) await orders.staleStockSeen(staleShoe);
         throw error;
       });
-    // Committed: no cached answer may show the stock before it (this instance's, and the others').
-    if (change) stockChanged(change);
+    // Committed with its stock.changed event: the dispatcher dropped what it made stale before this.
     return (await orders.find(orderId))!.order;
   }
 
@@ -209,10 +203,8 @@ export function createOrderPlacement(deps: {
     try {
       // A commit whose answer was lost may have kept the order after all.
       const kept = await orders.find(paymentId);
-      if (kept) {
-        stockChanged(stockChangeOfOrder(kept.order));
-        return kept.order;
-      }
+      // Its stock.changed event committed with it: dispatched then, or by the sweep after a crash.
+      if (kept) return kept.order;
     } catch (findError) {
       throw new PaymentUnconfirmed(paymentId, { cause: findError });
     }

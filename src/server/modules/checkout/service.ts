@@ -34,7 +34,6 @@ import type { OrdersRepository } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
 import { CodeRefused, priceCartWithCode, type CodeLookup, type PricedCart } from './pricing.js';
-import { stockChangeOfOrder, type StockChange } from '../catalog/cache-tags.js';
 import { dayOf } from '../../../domain/days.js';
 
 /** `POST /api/cart/quote`'s answer (domain/contracts/checkout.ts `quoteAnswerSchema`). */
@@ -81,13 +80,11 @@ export function createCheckoutService(deps: {
   log?: { warn(object: unknown, message: string): void };
   /** Discount codes as the checkout reads them (modules/discounts). */
   codes: CodeLookup;
-  /** An order committed: the catalogue answers showing its shoes' stock are dropped (modules/catalog). */
-  stockChanged: (change: StockChange) => void;
 }) {
-  const { payments, orders, mailer, publicUrl, codes, stockChanged } = deps;
+  const { payments, orders, mailer, publicUrl, codes } = deps;
   const attempts = createAttemptsRepository(deps.db);
   const today = () => dayOf(new Date());
-  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today, stockChanged });
+  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today });
   const startedAt = Date.now();
   /** This process, and the claims it is running now: one of its claims not running was cut off. */
   const owner = crypto.randomUUID();
@@ -172,8 +169,7 @@ export function createCheckoutService(deps: {
       // An order committed under this key whose answer was never recorded (the process died) is the answer.
       const earlier = attempt.resumed ? await orders.findByKey(attempt.key) : undefined;
       if (earlier) {
-        // Committed by a try whose end nobody saw: its change of stock was never announced.
-        stockChanged(stockChangeOfOrder(earlier));
+        // Committed by a try whose end nobody saw: its stock.changed event committed with it.
         answer = paidAnswer(earlier);
       } else {
         const order = await placeOrder(user, input, attempt);
@@ -224,7 +220,6 @@ export function createCheckoutService(deps: {
     try {
       const order = await orders.findByKey(key);
       if (order) {
-        stockChanged(stockChangeOfOrder(order));
         await save(attempt, 200, paidAnswer(order).body);
         return true;
       }
@@ -233,7 +228,6 @@ export function createCheckoutService(deps: {
         if ((await payments.settle(state.paymentId)) === 'succeeded') {
           const kept = await orders.find(state.paymentId);
           if (kept) {
-            stockChanged(stockChangeOfOrder(kept.order));
             await save(attempt, 200, paidAnswer(kept.order).body);
             return true;
           }

@@ -23,6 +23,7 @@ import {
   stockEntries,
 } from '../../db/schema.js';
 import type { StockChange } from '../catalog/cache-tags.js';
+import { recordEvents } from '../../events/outbox-repository.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -283,10 +284,7 @@ export function createFulfilmentRepository(db: Database) {
     async settleRefund(
       id: string,
       outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
-    ): Promise<
-      | (RefundRow & { returnId: string | null; returnStatus: string | null; stockBack?: StockChange })
-      | undefined
-    > {
+    ): Promise<(RefundRow & { returnId: string | null; returnStatus: string | null }) | undefined> {
       return db.transaction(async (tx) => {
         const [refund] = await tx
           .update(orderRefunds)
@@ -357,7 +355,9 @@ export function createFulfilmentRepository(db: Database) {
             sizesInStockChanged: backInStock,
             unitsSoldChanged: false,
           };
-          return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null, stockBack };
+          // With the stock itself: the catalogue answers showing it are dropped once this commits.
+          await recordEvents(tx, [{ type: 'stock.changed', payload: stockBack }]);
+          return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };
         }
         return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };
       });

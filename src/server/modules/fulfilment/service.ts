@@ -15,7 +15,6 @@ import {
 import type { OrderMail } from './order-mail.js';
 import { refundRefusalMessage } from '../../../domain/refunds.js';
 import type { FulfilmentRepository } from './repository.js';
-import type { StockChange } from '../catalog/cache-tags.js';
 
 /** A refund as written before the provider is asked. */
 type PendingRefund = { id: string; status: string; amountCents: number };
@@ -72,10 +71,8 @@ export function createFulfilmentService(deps: {
   payments: PaymentProvider;
   /** A size may be back in stock: whoever waits for it is told (modules/restock). */
   sizeRestocked: (shoeId: string, size: string) => Promise<void>;
-  /** Pairs went back in stock: the catalogue answers showing them are dropped (modules/catalog). */
-  stockChanged: (change: StockChange) => void;
 }) {
-  const { repository, findOrder, mail, payments, sizeRestocked, stockChanged } = deps;
+  const { repository, findOrder, mail, payments, sizeRestocked } = deps;
 
   async function orderOrNotFound(orderId: string | undefined): Promise<Order> {
     const found = orderId ? await findOrder(orderId) : undefined;
@@ -105,9 +102,8 @@ export function createFulfilmentService(deps: {
     refundId: string,
     outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
   ): Promise<Order | undefined> {
+    // Pairs put back announce themselves with the settlement (an event in its transaction).
     const settled = await repository.settleRefund(refundId, outcome);
-    // Committed, whoever settled it (the refund request, a retry or the provider's webhook).
-    if (settled?.stockBack) stockChanged(settled.stockBack);
     if (!settled || outcome.status !== 'succeeded') return undefined;
     const order = await orderOrNotFound(settled.orderId);
     if (settled.restock) {

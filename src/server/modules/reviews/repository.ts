@@ -1,8 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { orderLines, orders, reviews } from '../../db/schema.js';
+import { recordEvents } from '../../events/outbox-repository.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * Reviews are in cached catalogue answers (a shoe's reviews and its stars): a write announces
+ * catalog.changed in its transaction, which drops them once it commits (docs/decisions/017).
+ */
+const reviewsChanged = (tx: Parameters<typeof recordEvents>[0]) =>
+  recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
 
 /** Reviews, one per user and shoe, and the orders that entitle a user to write one. */
 export function createReviewRepository(db: Database) {
@@ -49,23 +57,32 @@ export function createReviewRepository(db: Database) {
       review: string;
       rating: number;
     }): Promise<ReviewRow | undefined> {
-      const [row] = await db.insert(reviews).values(review).onConflictDoNothing().returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(reviews).values(review).onConflictDoNothing().returning();
+        if (row) await reviewsChanged(tx);
+        return row;
+      });
     },
 
     async update(id: string, changes: { review: string; rating: number }): Promise<ReviewRow | undefined> {
-      const [row] = await db
-        .update(reviews)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(reviews.id, id))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reviews)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(reviews.id, id))
+          .returning();
+        if (row) await reviewsChanged(tx);
+        return row;
+      });
     },
 
     /** Whether there was such a review. */
     async delete(id: string): Promise<boolean> {
-      const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        const deleted = await tx.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+        if (deleted.length > 0) await reviewsChanged(tx);
+        return deleted.length > 0;
+      });
     },
   };
 }

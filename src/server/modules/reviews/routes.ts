@@ -61,13 +61,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // Server-rendered shoe pages carry their reviews (web-app.ts keeps them with the catalogue's
-  // answers): a review written, edited or deleted drops them, as a catalogue write does.
-  app.addHook('onRoute', (route) => {
-    if (route.method !== 'GET' && route.method !== 'HEAD')
-      route.config = { ...route.config, changesCatalog: true };
-  });
-
   app.post(
     '/reviews/:shoeId',
     {
