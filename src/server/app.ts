@@ -7,7 +7,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { trackInFlight } from './http/in-flight.js';
 import { echoRequestId } from './http/request-id.js';
 import { apiRoutes } from './modules/api-routes.js';
-import { CACHE_TAGS } from './modules/catalog/cache-tags.js';
+import { CACHE_TAGS } from './cache/cache-tags.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { registerCompression } from './plugins/compression.js';
@@ -72,12 +72,9 @@ export async function buildApp({
     stopping,
     bootstrapAdmin,
   });
-  // Catalogue answers and pages are cached until a change's event drops them (docs/decisions/017);
+  // Catalogue answers and pages are cached until a change's event drops them (docs/decisions/018);
   // on PostgreSQL every instance hears of it.
-  if (services.catalogSync) {
-    app.addHook('onReady', services.catalogSync.start);
-    app.addHook('onClose', services.catalogSync.close);
-  }
+  services.catalogCaching.register(app);
   // What a crash left in the outbox is handed over at start, then swept every few seconds.
   app.decorate('domainEvents', services.events);
   app.addHook('onReady', async () => services.events.start());

@@ -21,8 +21,8 @@ import {
   CATALOG_LISTENER_NAME,
   createCatalogCacheSync,
   parseAnnouncement,
-} from '../../src/server/modules/catalog/cache-sync.js';
-import type { StockChange } from '../../src/server/modules/catalog/cache-tags.js';
+} from '../../src/server/cache/cache-sync.js';
+import type { StockChange } from '../../src/server/cache/cache-tags.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { paidOrder } from './support/paid-order.js';

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * An order or a refund changes stock, and drops only the cached catalogue answers that change with
- * it (modules/catalog/cache-tags.ts): the ordered shoes' details and the lists showing them, the
+ * it (cache/cache-tags.ts): the ordered shoes' details and the lists showing them, the
  * best-selling order, and the size filters and facets only when a size sells out or comes back.
  * What is kept is proven by writes made behind the shop's back (which no cached answer can see):
  * an answer still missing them was kept, one showing them was computed again.

@@ -1,4 +1,4 @@
-import type { StockChange } from '../modules/catalog/cache-tags.js';
+import type { StockChange } from '../cache/cache-tags.js';
 
 /**
  * What happened, as a change tells it (docs/decisions/017). Written in the change's own transaction

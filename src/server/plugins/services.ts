@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createCatalogCaching } from '../cache/catalog-caching.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { withStartupLock } from '../db/migrate.js';
@@ -13,12 +14,9 @@ import { createCurrentUser } from '../modules/auth/current-user.js';
 import { createAuthRepository } from '../modules/auth/repository.js';
 import { createAuth, ensureAdmin } from '../modules/auth/service.js';
 import { resolveSessionSecret } from '../modules/auth/session-secret.js';
-import { catalogCacheConsumer } from '../modules/catalog/cache-events.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
 import { createOutboxRepository } from '../events/outbox-repository.js';
-import { createCatalogCacheSync } from '../modules/catalog/cache-sync.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
-import { createCatalogCache } from '../modules/catalog/response-cache.js';
 import { createCatalogService } from '../modules/catalog/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
@@ -78,25 +76,19 @@ export interface ServicesOptions {
 export async function createServices(options: ServicesOptions) {
   const { config, database, imageStorage, counters, log, stopping } = options;
   // Repositories write through the dispatcher's database: a transaction's events are handed over
-  // once it commits (docs/decisions/017). The cache and its sync, its first consumers, come first.
+  // once it commits (docs/decisions/017). The catalogue cache, its first consumer, comes first
+  // (cache/catalog-caching.ts, docs/decisions/018).
   const raw = database.db;
-  const catalogCache = createCatalogCache({
-    // Writes drop what they change at once here and, on PostgreSQL, on the others (cache-sync.ts);
-    // the TTL bounds how long another instance may show a stale copy while that announcement
-    // cannot get through (checkout re-checks stock anyway).
+  const catalogCaching = createCatalogCaching({
     ttlMs: config.CATALOG_CACHE_TTL_MS,
-    maxBytes: 32 * 1024 * 1024,
-    // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
-    pageMaxBytes: 32 * 1024 * 1024,
+    pool: database.pool,
+    log,
   });
-  // On PostgreSQL other instances may share the database: they hear of catalogue writes at once.
-  const catalogSync = database.pool
-    ? createCatalogCacheSync({ pool: database.pool, cache: catalogCache, log })
-    : undefined;
+  const catalogCache = catalogCaching.cache;
   const events = createEventDispatcher({
     db: raw,
     outbox: createOutboxRepository(raw),
-    consumers: [catalogCacheConsumer(catalogCache, catalogSync)],
+    consumers: [catalogCaching.consumer],
     log,
   });
   const db = events.database;
@@ -173,7 +165,7 @@ export async function createServices(options: ServicesOptions) {
     publicUrl,
     currentUser,
     catalogCache,
-    catalogSync,
+    catalogCaching,
     events,
     auth,
     accounts: createAccountService({

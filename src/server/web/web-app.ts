@@ -8,8 +8,8 @@ import { withoutLeakedFields } from './leaked-fields.js';
 import { compilePageTemplate, renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
-import type { StoredPage } from '../modules/catalog/response-cache.js';
-import { sendStoredAnswer } from '../http/stored-answer.js';
+import type { StoredPage } from '../cache/response-cache.js';
+import { sendStoredAnswer } from '../cache/stored-answer.js';
 
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

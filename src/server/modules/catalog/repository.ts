@@ -28,7 +28,7 @@ import { pgliteNamedStatement } from '../../db/pglite-named-statement.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
-import { CACHE_TAGS } from './cache-tags.js';
+import { CACHE_TAGS } from '../../cache/cache-tags.js';
 
 const shoeColumns = {
   id: shoes.id,

@@ -10,8 +10,8 @@ import {
 } from '../../../domain/catalog.js';
 import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { errorBodySchema } from '../../http/errors.js';
-import { CACHE_TAGS, listTags } from './cache-tags.js';
-import type { CatalogCache } from './response-cache.js';
+import { CACHE_TAGS, listTags } from '../../cache/cache-tags.js';
+import type { CatalogCache } from '../../cache/response-cache.js';
 import type { CatalogService } from './service.js';
 import {
   brandListAnswerSchema,

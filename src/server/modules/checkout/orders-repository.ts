@@ -23,7 +23,7 @@ import { returnWindowEnd } from '../../../domain/returns.js';
 import { trackingUrl } from '../../../domain/shipping.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
-import type { StockChange } from '../catalog/cache-tags.js';
+import type { StockChange } from '../../cache/cache-tags.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 
 type OrderRow = typeof orders.$inferSelect;

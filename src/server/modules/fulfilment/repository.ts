@@ -22,7 +22,7 @@ import {
   shoes,
   stockEntries,
 } from '../../db/schema.js';
-import type { StockChange } from '../catalog/cache-tags.js';
+import type { StockChange } from '../../cache/cache-tags.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;

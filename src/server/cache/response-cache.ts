@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { sendStoredAnswer, type StoredAnswer } from '../../http/stored-answer.js';
+import { sendStoredAnswer, type StoredAnswer } from './stored-answer.js';
 import { CACHE_TAGS, tagsChangedBy, type StockChange } from './cache-tags.js';
 
 interface CachedAnswer extends StoredAnswer {

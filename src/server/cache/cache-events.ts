@@ -1,4 +1,4 @@
-import type { EventConsumer } from '../../events/domain-events.js';
+import type { EventConsumer } from '../events/domain-events.js';
 import type { CatalogCacheSync } from './cache-sync.js';
 import type { CatalogCache } from './response-cache.js';
 
