@@ -11,6 +11,7 @@ import { startSmtpServer } from './support/smtp-server.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { staffSession } from './support/staff.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -341,12 +342,11 @@ describe('users and roles', () => {
 
 describe('PUT /api/users/:id', () => {
   it('lets the administrator disable a user, which ends their sessions at once, and enable them again', async () => {
-    const admin = await createTestApp(
-      { ADMIN_EMAIL: 'chief@shop.test', ADMIN_PASSWORD: 'chief-password' },
-      { bootstrapAdmin: true },
-    );
+    const { t: admin, admin: chief } = await createStaffTestApp({
+      email: 'chief@shop.test',
+      password: 'chief-password',
+    });
     try {
-      const chief = await staffSession(admin.app, 'chief@shop.test', 'chief-password');
       const shopper = await signUp(admin.app);
       const put = (id: string, body: object, cookie: string) =>
         admin.app.inject({

@@ -16,8 +16,8 @@ import { brands, orders, shoes, stockEntries, users } from '../../src/server/db/
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 const ADMIN = { email: 'owner@badinput.test', password: 'owner-password' };
 
@@ -32,11 +32,7 @@ let idPayment: string;
 beforeAll(async () => {
   // Our own data directory, so that we can check that a refused upload stored no file.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bad-input-'));
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
+  ({ t, admin } = await createStaffTestApp(ADMIN, { env: { DATA_DIR: dataDir } }));
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo'],

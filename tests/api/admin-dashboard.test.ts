@@ -10,8 +10,8 @@ import { paymentMethodBody, TEST_CARD_NUMBER_TYPED } from '../fixtures/payment.j
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 const ADMIN = { email: 'owner@dashboard.test', password: 'owner-password' };
 
@@ -55,11 +55,7 @@ async function checkout(
 }
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
+  ({ t, admin } = await createStaffTestApp(ADMIN));
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride', 'Velo'],

@@ -7,7 +7,8 @@ import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 import { staffSession } from './support/staff.js';
 
 /**
@@ -24,11 +25,7 @@ let shoeId: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.95.0.1');
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.95.0.1' }));
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Arc'],

@@ -4,19 +4,15 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 let t: TestApp;
 let admin: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password' },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, 'owner@shop.test', 'owner-password');
+  ({ t, admin } = await createStaffTestApp({ email: 'owner@shop.test', password: 'owner-password' }));
   await insertCatalog(
     t.database.db,
     ['Velo'],

@@ -11,8 +11,8 @@ import { brands, shoes, stockEntries } from '../../src/server/db/schema.js';
 import { DECLINED_CARD_NUMBER, paymentMethodBody } from '../fixtures/payment.js';
 import { FACET_SHOES, insertFacetCatalog, type FacetShoe } from './support/facet-catalog.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * The catalogue's filters and sorts (`GET /api/shoes`) and their facets (`GET /api/shoes/facets`)
@@ -30,12 +30,8 @@ let admin: string;
 let shopper: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
+  ({ t, admin } = await createStaffTestApp(ADMIN));
   ({ shoeIds: ids } = await insertFacetCatalog(t.database.db));
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
   shopper = await signUp(t.app);
 });
 afterAll(() => t.close());

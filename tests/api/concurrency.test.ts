@@ -11,9 +11,9 @@ import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 import type * as TestPaymentProvider from '../../src/server/payments/test-payment-provider.js';
-import { staffSession } from './support/staff.js';
 
 /**
  * Concurrency (issue 7, item 3). Like the last-pair test in checkout.test.ts,
@@ -65,13 +65,9 @@ let admin: string;
 const capturedCharges = () => [...ledger.charges.keys()].filter((id) => !ledger.refunds.has(id));
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.40.0.1' }));
   // With DATABASE_URL set (CI's second run), this file must really be on PostgreSQL, never quietly on PGlite.
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.40.0.1');
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride', 'Velo'],

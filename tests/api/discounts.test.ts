@@ -5,8 +5,8 @@ import { discountCodes, orders } from '../../src/server/db/schema.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Discount codes (issue 18): the admin's rules, the cart's quote, the checkout's price and the
@@ -21,12 +21,8 @@ let admin: string;
 let ids: Map<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.50.0.1' }));
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.50.0.1');
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride', 'Velo'],

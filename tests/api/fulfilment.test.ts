@@ -5,8 +5,8 @@ import { mailOutbox, orderEvents } from '../../src/server/db/schema.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /** After the payment (issue 19): status with its time, shipping with tracking, the audit trail. */
 const ADMIN = { email: 'owner@fulfilment.test', password: 'owner-password' };
@@ -16,11 +16,7 @@ let admin: string;
 let shoeId: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.60.0.1');
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.60.0.1' }));
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

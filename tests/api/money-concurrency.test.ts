@@ -9,8 +9,8 @@ import { paidOrder as placeOrder } from './support/paid-order.js';
 import type { RecordedRefunds } from './support/recording-payments.js';
 import { createSender } from './support/sender.js';
 import { signUp } from './support/session.js';
-import { staffSession } from './support/staff.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Money under concurrency (issues 18, 19, 29): refunds pressed twice or by several staff at once, a
@@ -46,13 +46,9 @@ let admin: string;
 let shoeId: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true, postgres: true },
-  );
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.90.0.1', app: { postgres: true } }));
   expect(t.database.kind).toBe('postgres');
   side = await sideConnections(t.database);
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.90.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

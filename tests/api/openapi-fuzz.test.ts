@@ -45,8 +45,7 @@ import { DECLINED_CARD_NUMBER, paymentMethodBody, TEST_CARD_NUMBER } from '../fi
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Property-based fuzzing driven by the live OpenAPI document (issue 7, item 2).
@@ -143,10 +142,7 @@ interface FuzzRequest {
 // catalogue; the OpenAPI document is read from the app itself.
 // ---------------------------------------------------------------------------------------------
 
-const t = await createTestApp(
-  { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  { bootstrapAdmin: true },
-);
+const { t, admin: adminCookie } = await createStaffTestApp(ADMIN);
 const { db } = t.database;
 
 const documentAnswer = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -172,7 +168,6 @@ await insertCatalog(
     { name: 'Ember High', brand: 'Stride', color: 'Black', price: 75, sizes: [['8', 0]] },
   ],
 );
-const adminCookie = await staffSession(t.app, ADMIN.email, ADMIN.password);
 const [adminRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
 const shopper = await signUp(t.app);
 const other = await signUp(t.app);

@@ -14,8 +14,8 @@ import { insertCatalog } from './support/catalog-fixture.js';
 import type { RecordedRefunds } from './support/recording-payments.js';
 import { createSender } from './support/sender.js';
 import { signUp } from './support/session.js';
-import { staffSession } from './support/staff.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Issue 29: refunds after a discount code add up to what was charged, pair by pair and return by
@@ -41,11 +41,7 @@ let admin: string;
 let shoeId: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.83.0.1');
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.83.0.1' }));
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

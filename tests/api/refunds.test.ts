@@ -14,8 +14,8 @@ import { paidOrder as placeOrder } from './support/paid-order.js';
 import { createSender } from './support/sender.js';
 import { signUp } from './support/session.js';
 import type { RecordedRefunds } from './support/recording-payments.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Refunds (issue 19): through the payment provider, within what is left, idempotent, and safe after
@@ -41,12 +41,8 @@ let admin: string;
 let shoeId: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.70.0.1' }));
   expect(t.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.70.0.1');
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Stride'],

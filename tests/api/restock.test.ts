@@ -5,8 +5,8 @@ import { mailOutbox, restockRequests } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { multipart } from './support/multipart.js';
 import { TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /** "Email me when it's back" (issue 17): waiting for a sold-out size, and the mail when it is back. */
 const ADMIN = { email: 'owner@restock.test', password: 'owner-password' };
@@ -17,11 +17,7 @@ let admin: string;
 let ids: Map<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.90.0.1');
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.90.0.1' }));
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Stride'],
@@ -231,12 +227,11 @@ describe('two restocks of a size at once', () => {
   let onPostgres: TestApp;
   let staff: string;
   beforeAll(async () => {
-    onPostgres = await createTestApp(
-      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-      { bootstrapAdmin: true, postgres: true },
-    );
+    ({ t: onPostgres, admin: staff } = await createStaffTestApp(ADMIN, {
+      signInFrom: '10.93.0.1',
+      app: { postgres: true },
+    }));
     expect(onPostgres.database.kind).toBe('postgres');
-    staff = await staffSession(onPostgres.app, ADMIN.email, ADMIN.password, '10.93.0.1');
   });
   afterAll(() => onPostgres?.close());
 

@@ -3,8 +3,8 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { paymentMethodBody } from '../fixtures/payment.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 let t: TestApp;
 let shoeId: string;
@@ -12,10 +12,10 @@ let otherShoeId: string;
 let adminCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password' },
-    { bootstrapAdmin: true },
-  );
+  ({ t, admin: adminCookie } = await createStaffTestApp({
+    email: 'owner@shop.test',
+    password: 'owner-password',
+  }));
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo'],
@@ -26,7 +26,6 @@ beforeAll(async () => {
   );
   shoeId = shoeIds.get('Storm Court')!;
   otherShoeId = shoeIds.get('Cloud Runner')!;
-  adminCookie = await staffSession(t.app, 'owner@shop.test', 'owner-password');
 });
 afterAll(() => t.close());
 

@@ -13,8 +13,8 @@ import { multipart } from './support/multipart.js';
 import { startS3Server, type S3TestServer } from './support/s3-server.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 import { openTestDatabase } from './support/test-database.js';
-import { staffSession } from './support/staff.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,11 +27,10 @@ const uploadsDir = path.join(dataDir, 'uploads');
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  t = await createTestApp(
-    { ...s3.env, DATA_DIR: dataDir, ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-password' },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, 'owner@shop.test', 'owner-password');
+  ({ t, admin } = await createStaffTestApp(
+    { email: 'owner@shop.test', password: 'owner-password' },
+    { env: { ...s3.env, DATA_DIR: dataDir } },
+  ));
   await insertCatalog(
     t.database.db,
     ['Velo'],

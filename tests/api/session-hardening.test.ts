@@ -15,7 +15,7 @@ import { multipart } from './support/multipart.js';
 import { cookieFrom, signIn, signUp, TEST_ORIGIN, uniqueEmail } from './support/session.js';
 import { cspOf } from './support/csp.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /** Issue 7, item 5: cookies, session lifetime, CSRF, login rate limits and security headers. */
 
@@ -33,11 +33,7 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
   );
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { bootstrapAdmin: true, webDistDir: webDir },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.50.0.1');
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.50.0.1', app: { webDistDir: webDir } }));
 });
 afterAll(async () => {
   await t.close();

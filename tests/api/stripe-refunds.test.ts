@@ -6,8 +6,8 @@ import { mailOutbox, orderRefunds } from '../../src/server/db/schema.js';
 import { insertCatalog } from './support/catalog-fixture.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
 import { startStripeStandIn } from './support/stripe-stand-in.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Refunds through Stripe (issue 19), against the local stand-in: partial refunds with the shop's
@@ -25,8 +25,9 @@ let shoeId: string;
 
 beforeAll(async () => {
   stand = await startStripeStandIn();
-  t = await createTestApp(
-    {
+  ({ t, admin } = await createStaffTestApp(ADMIN, {
+    signInFrom: '10.80.0.1',
+    env: {
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
@@ -34,12 +35,8 @@ beforeAll(async () => {
       STRIPE_API_URL: stand.url,
       STRIPE_TIMEOUT_MS: SDK_TIMEOUT_MS,
       STRIPE_MAX_NETWORK_RETRIES: 0,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
     },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.80.0.1');
+  }));
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo'],

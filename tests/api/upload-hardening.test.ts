@@ -13,8 +13,8 @@ import { SHOE_IMAGE_MAX_BYTES } from '../../src/domain/admin.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { brands, shoes, stockEntries, users } from '../../src/server/db/schema.js';
 import { signUp, TEST_ORIGIN } from './support/session.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { staffSession } from './support/staff.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * Issue 7, item 6: uploads are checked by content, size-limited, refused when
@@ -35,11 +35,7 @@ beforeAll(async () => {
   // A data directory of our own, so that every file an upload writes can be seen.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-upload-hardening-'));
   uploadsDir = path.join(dataDir, 'uploads');
-  t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DATA_DIR: dataDir },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.60.0.1');
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.60.0.1', env: { DATA_DIR: dataDir } }));
   shopper = await signUp(t.app);
   await t.database.db.insert(brands).values({ name: 'Velo' });
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
