@@ -1,13 +1,13 @@
-import type { User } from '../../../domain/account.js';
-import type { AuditAction } from '../../../domain/audit.js';
-import type { AuditRepository } from './repository.js';
+import type { User } from '../../domain/account.js';
+import type { AuditAction } from '../../domain/audit.js';
+import type { AuditWriter } from './audit-writer.js';
 
 /**
  * What staff do to their own account (sign-ins, failed ones, two-step sign-in turned on or off)
  * goes to the audit log with the address and browser it came from; a shopper's does not.
  */
 export async function recordStaffEvent(
-  audit: AuditRepository,
+  audit: AuditWriter,
   user: User,
   action: AuditAction,
   headers: Headers,

@@ -4,12 +4,12 @@ import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { passkey } from '@better-auth/passkey';
-import { PASSWORD_LENGTH } from '../../../domain/account.js';
-import { MESSAGES } from '../../../domain/messages.js';
-import { RECOVERY_CODE_COUNT } from '../../../domain/two-factor.js';
-import type { Mailer } from '../../mail/mailer.js';
+import { PASSWORD_LENGTH } from '../../domain/account.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { RECOVERY_CODE_COUNT } from '../../domain/two-factor.js';
+import type { Mailer } from '../mail/mailer.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
-import type { AuthRepository } from './repository.js';
+import type { AuthRepository } from './auth-repository.js';
 
 export interface AuthOptions {
   repository: AuthRepository;

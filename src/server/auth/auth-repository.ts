@@ -1,7 +1,7 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema.js';
+import type { Database } from '../db/client.js';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../db/schema.js';
 
 /**
  * A user as stored (better-auth's columns plus our status and manager flag), and how many passkeys

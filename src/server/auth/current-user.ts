@@ -1,9 +1,9 @@
 import { authHeaders } from './auth-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasSecondFactor, type User } from '../../../domain/account.js';
+import { hasSecondFactor, type User } from '../../domain/account.js';
 import { accountDisabled, forbidden, roleOf, toUser, twoFactorRequired, unauthorized } from './identity.js';
-import type { AuthRepository, UserRow } from './repository.js';
-import type { Auth } from './service.js';
+import type { AuthRepository, UserRow } from './auth-repository.js';
+import type { Auth } from './auth-instance.js';
 
 interface SignedIn {
   row: UserRow;

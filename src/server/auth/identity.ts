@@ -1,7 +1,7 @@
-import type { Role, User } from '../../../domain/account.js';
-import { MESSAGES } from '../../../domain/messages.js';
-import { HttpError } from '../../http/errors.js';
-import type { UserRow } from './repository.js';
+import type { Role, User } from '../../domain/account.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { HttpError } from '../http/errors.js';
+import type { UserRow } from './auth-repository.js';
 
 /** The administrator is the ADMIN_EMAIL account; managers carry the flag (docs/decisions/004). */
 export function roleOf(user: Pick<UserRow, 'email' | 'manager'>, adminEmail: string): Role {

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
-import { MESSAGES } from '../../../domain/messages.js';
-import { HttpError } from '../../http/errors.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { HttpError } from '../http/errors.js';
 import { accountDisabled } from './identity.js';
 
 /** The code of a better-auth refusal (`INVALID_PASSWORD`, `INVALID_CODE`...), or undefined. */
@@ -15,7 +15,7 @@ export const wrongPassword = (field = 'password') =>
 
 /**
  * The refusals any better-auth call that checks a password or starts a session may give: a wrong
- * password, and a Disabled account refused a session (auth/service.ts's session hook), answered as
+ * password, and a Disabled account refused a session (auth-instance.ts's session hook), answered as
  * every other endpoint answers a disabled account.
  */
 export function commonRefusal(error: unknown): HttpError | undefined {

@@ -10,10 +10,10 @@ import { createAdminRepository } from '../modules/admin/repository.js';
 import { createAdminService } from '../modules/admin/service.js';
 import { createAnalyticsRepository } from '../modules/analytics/repository.js';
 import { createAnalyticsService } from '../modules/analytics/service.js';
-import { createCurrentUser } from '../modules/auth/current-user.js';
-import { createAuthRepository } from '../modules/auth/repository.js';
-import { createAuth, ensureAdmin } from '../modules/auth/service.js';
-import { resolveSessionSecret } from '../modules/auth/session-secret.js';
+import { createCurrentUser } from '../auth/current-user.js';
+import { createAuthRepository } from '../auth/auth-repository.js';
+import { createAuth, ensureAdmin } from '../auth/auth-instance.js';
+import { resolveSessionSecret } from '../auth/session-secret.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
 import { createOutboxRepository } from '../events/outbox-repository.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
@@ -29,6 +29,7 @@ import { createOrderMail } from '../modules/fulfilment/order-mail.js';
 import { createReturnsRepository } from '../modules/fulfilment/returns-repository.js';
 import { createReturnsService } from '../modules/fulfilment/returns-service.js';
 import { createAuditRepository } from '../modules/audit/repository.js';
+import { createAuditWriter } from '../audit/audit-writer.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
 import { createSessionService } from '../modules/sessions/service.js';
 import { createTwoFactorRepository } from '../modules/two-factor/repository.js';
@@ -138,7 +139,7 @@ export async function createServices(options: ServicesOptions) {
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
   const orders = createOrdersRepository(db);
-  const audit = createAuditRepository(db);
+  const audit = createAuditWriter(db);
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl, log });
   const discountsRepository = createDiscountsRepository(db);
   const checkout = createCheckoutService({
@@ -210,7 +211,7 @@ export async function createServices(options: ServicesOptions) {
       sizeRestocked: restock.sizeRestocked,
     }),
     restock,
-    audit,
+    audit: createAuditRepository(db),
     sessions: createSessionService(createSessionRepository(db)),
     yourData: createYourDataService({
       repository: createYourDataRepository(db),

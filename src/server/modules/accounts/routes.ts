@@ -1,5 +1,5 @@
 import '@fastify/multipart';
-import { authHeaders } from '../auth/auth-headers.js';
+import { authHeaders } from '../../auth/auth-headers.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,13 +13,13 @@ import {
   sessionSchema,
 } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { AttemptCounter } from '../../http/attempt-counter.js';
 import { createAttemptLimiter, perAddressLimit } from '../../http/attempt-limiter.js';
 import { errorBodySchema, HttpError } from '../../http/errors.js';
 import { documentMultipartForm } from '../../http/multipart-form.js';
 import type { AccountService } from './service.js';
-import { sendAuthAnswer } from '../auth/auth-answer.js';
+import { sendAuthAnswer } from '../../auth/auth-answer.js';
 import { providersAnswerSchema } from '../../../domain/contracts/accounts.js';
 import { signInAnswerSchema } from '../../../domain/contracts/two-factor.js';
 import {

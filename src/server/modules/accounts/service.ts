@@ -5,14 +5,14 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { HttpError } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { toWebp } from '../../storage/to-webp.js';
-import { accountDisabled, toUser } from '../auth/identity.js';
-import type { AuthRepository } from '../auth/repository.js';
-import { RESET_PASSWORD_PAGE, type Auth } from '../auth/service.js';
-import type { AuditRepository } from '../audit/repository.js';
-import { recordStaffEvent } from '../audit/staff-event.js';
+import { accountDisabled, toUser } from '../../auth/identity.js';
+import type { AuthRepository } from '../../auth/auth-repository.js';
+import { RESET_PASSWORD_PAGE, type Auth } from '../../auth/auth-instance.js';
+import type { AuditWriter } from '../../audit/audit-writer.js';
+import { recordStaffEvent } from '../../audit/staff-event.js';
 import type { AccountRepository } from './repository.js';
-import { type AuthAnswer, withCookies } from '../auth/auth-answer.js';
-import { wrongPassword } from '../auth/refusals.js';
+import { type AuthAnswer, withCookies } from '../../auth/auth-answer.js';
+import { wrongPassword } from '../../auth/refusals.js';
 import type { SignInAnswer } from '../../../domain/contracts/two-factor.js';
 
 function statusOf(error: unknown): number | undefined {
@@ -26,7 +26,7 @@ export function createAccountService(deps: {
   profiles: AccountRepository;
   images: ImageStore;
   adminEmail: string;
-  audit: AuditRepository;
+  audit: AuditWriter;
 }) {
   const { auth, identities, profiles, images, adminEmail, audit } = deps;
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminStatsSchema } from '../../../domain/admin.js';
 import { pageViewsSchema } from '../../../domain/analytics.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { AdminService } from './service.js';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };

@@ -4,49 +4,12 @@ import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { auditLog } from '../../db/schema.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Who did it: the staff member's id and email at the time. */
-export interface Actor {
-  _id: string;
-  email: string;
-}
-
-export interface AuditRecord {
-  action: AuditAction;
-  target: { type: string; id?: string | null; label?: string | null };
-  before?: unknown;
-  after?: unknown;
-}
-
-/** A change's audit entry, handed to the repository that makes the change. */
-export interface Audited {
-  actor: Actor;
-  record: AuditRecord;
-}
-
 /**
- * Writes one audit entry, in the caller's transaction: the entry exists exactly when the change it
- * records was committed.
+ * The staff audit log, newest first, filtered by person and kind. Read only: nothing here changes it
+ * (entries are added by the audit writer, src/server/audit/audit-writer.ts).
  */
-export async function recordAudit(tx: Tx | Database, { actor, record }: Audited): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: actor._id,
-    actorEmail: actor.email,
-    action: record.action,
-    targetType: record.target.type,
-    targetId: record.target.id ?? null,
-    targetLabel: record.target.label ?? null,
-    before: record.before ?? null,
-    after: record.after ?? null,
-  });
-}
-
-/** The staff audit log, newest first, filtered by person and kind. Read only: nothing here changes it. */
 export function createAuditRepository(db: Database) {
   return {
-    record: (audited: Audited) => recordAudit(db, audited),
-
     async list(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
       const filters: SQL[] = [];
       if (query.actor) filters.push(ilike(auditLog.actorEmail, containsPattern(query.actor)));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListSchema, auditQuerySchema } from '../../../domain/audit.js';
 import { errorBodySchema } from '../../http/errors.js';
 import { sendPage } from '../../http/paged-answer.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { AuditRepository } from './repository.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };

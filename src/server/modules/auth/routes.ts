@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authHeaders } from './auth-headers.js';
-import type { Auth } from './service.js';
+import { authHeaders } from '../../auth/auth-headers.js';
+import type { Auth } from '../../auth/auth-instance.js';
 
 /**
  * The few better-auth endpoints the browser talks to directly: starting a

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { SHOE_LIMITS } from '../../../domain/admin.js';
 import type { Brand } from '../../../domain/catalog.js';
 import type { Database } from '../../db/client.js';
-import { recordAudit, type Audited } from '../audit/repository.js';
+import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { brands, shoes, stockEntries } from '../../db/schema.js';
 import { recordEvents } from '../../events/outbox-repository.js';

@@ -11,7 +11,7 @@ import {
   SHOE_IMAGE_MAX_BYTES,
   shoeAnswerSchema,
 } from '../../../domain/admin.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import { errorBodySchema } from '../../http/errors.js';
 import { documentMultipartForm, readMultipartForm } from '../../http/multipart-form.js';
 import { parseWith } from '../../http/validate.js';

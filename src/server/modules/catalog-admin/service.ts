@@ -12,8 +12,7 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { NotAnImageError, toWebp } from '../../storage/to-webp.js';
-import type { CatalogRepository } from '../catalog/repository.js';
-import type { Actor } from '../audit/repository.js';
+import type { Actor } from '../../audit/audit-writer.js';
 import type { CatalogAdminRepository } from './repository.js';
 
 type CreateShoe = z.output<typeof createShoeSchema>;
@@ -34,13 +33,19 @@ const shoeFacts = (input: CreateShoe | ModifyShoe) => ({
   description: input.description,
 });
 
+/** What the admin's edits need of the catalogue: a module never imports another's repository. */
+export interface EditedShoes {
+  findShoe(id: string): Promise<Shoe | undefined>;
+}
+
 /**
  * The shop owner's changes to the catalogue (spec §2 admin forms). Past orders
  * are untouched by design: their lines carry their own name, image and price.
  */
 export function createCatalogAdminService(deps: {
   repository: CatalogAdminRepository;
-  catalog: CatalogRepository;
+  /** The catalogue's read of one shoe, passed in at composition (plugins/services.ts). */
+  catalog: EditedShoes;
   images: ImageStore;
   /** A size may be back in stock: whoever waits for it is told (modules/restock). */
   sizeRestocked: (shoeId: string, size: string) => Promise<void>;

@@ -6,8 +6,8 @@ import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import { buyerViewOf, checkoutRequestSchema, orderSchema } from '../../../domain/payment.js';
 import { sendPage } from '../../http/paged-answer.js';
 import { errorBodySchema, notFound } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
-import { forbidden } from '../auth/identity.js';
+import type { CurrentUser } from '../../auth/current-user.js';
+import { forbidden } from '../../auth/identity.js';
 import type { OrdersRepository } from './orders-repository.js';
 import type { CheckoutService } from './service.js';
 import {

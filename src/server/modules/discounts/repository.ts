@@ -3,7 +3,7 @@ import type { PagedSearchQuery } from '../../../domain/admin.js';
 import type { DiscountCode } from '../../../domain/discounts.js';
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import type { Database } from '../../db/client.js';
-import { recordAudit, type Audited } from '../audit/repository.js';
+import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { discountCodes, discountRedemptions } from '../../db/schema.js';

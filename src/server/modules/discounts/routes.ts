@@ -8,7 +8,7 @@ import {
 import { discountCodeFormSchema, discountTermsOf } from '../../../domain/discount-form.js';
 import { errorBodySchema } from '../../http/errors.js';
 import { sendPage } from '../../http/paged-answer.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { DiscountsService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -4,7 +4,7 @@ import type { DiscountCodeAnswer } from '../../../domain/contracts/discounts.js'
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import type { Actor } from '../audit/repository.js';
+import type { Actor } from '../../audit/audit-writer.js';
 import type { DiscountsRepository, StoredCode } from './repository.js';
 
 const M = MESSAGES.discounts;

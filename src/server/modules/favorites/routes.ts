@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
-import { forbidden } from '../auth/identity.js';
+import type { CurrentUser } from '../../auth/current-user.js';
+import { forbidden } from '../../auth/identity.js';
 import type { FavoriteService } from './service.js';
 import { shoeListAnswerSchema } from '../../../domain/contracts/catalog.js';
 import { messageAnswerSchema as messageSchema } from '../../../domain/contracts/answers.js';

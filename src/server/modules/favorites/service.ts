@@ -1,17 +1,25 @@
 import { isUuid, type Shoe } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { notFound } from '../../http/errors.js';
-import type { CatalogRepository } from '../catalog/repository.js';
-import type { CatalogService } from '../catalog/service.js';
 import type { FavoriteRepository } from './repository.js';
 
 const MAX_FAVORITES = 500;
 
+/**
+ * What favorites need of the catalogue, passed in at composition (plugins/services.ts): a module
+ * never imports another's service or repository.
+ */
+export interface FavoriteShoes {
+  /** Whole shoes for these ids, in the order asked; ids that name no shoe are left out. */
+  getShoes(ids: string[]): Promise<Shoe[]>;
+  shoeExists(id: string): Promise<boolean>;
+}
+
 /** A user's favorite shoes (spec §7 favorites); who may touch whose is the routes' guard. */
 export function createFavoriteService(deps: {
   favorites: FavoriteRepository;
-  catalog: CatalogService;
-  shoes: Pick<CatalogRepository, 'shoeExists'>;
+  catalog: Pick<FavoriteShoes, 'getShoes'>;
+  shoes: Pick<FavoriteShoes, 'shoeExists'>;
 }) {
   const { favorites, catalog, shoes } = deps;
 

@@ -11,7 +11,7 @@ import type { OrderStatus } from '../../../domain/constants.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
 import type { AuditAction } from '../../../domain/audit.js';
 import type { Database } from '../../db/client.js';
-import { recordAudit, type Actor } from '../audit/repository.js';
+import { recordAudit, type Actor } from '../../audit/audit-writer.js';
 import {
   orderEvents,
   orderLines,

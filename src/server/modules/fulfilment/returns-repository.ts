@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { orderEvents, orderLines, orderRefunds, orders, returnRequests } from '../../db/schema.js';
-import type { Actor } from '../audit/repository.js';
+import type { Actor } from '../../audit/audit-writer.js';
 import {
   ledgerOf,
   lockOrder,

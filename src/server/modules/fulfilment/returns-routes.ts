@@ -6,7 +6,7 @@ import { orderSchema } from '../../../domain/payment.js';
 import { returnDecisionSchema, returnRequestSchema } from '../../../domain/returns.js';
 import { errorBodySchema } from '../../http/errors.js';
 import { sendPage } from '../../http/paged-answer.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { ReturnsService } from './returns-service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

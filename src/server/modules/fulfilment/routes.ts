@@ -6,7 +6,7 @@ import { orderEventListSchema } from '../../../domain/contracts/checkout.js';
 import { orderSchema } from '../../../domain/payment.js';
 import { shipmentRequestSchema } from '../../../domain/shipping.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { FulfilmentService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -13,9 +13,9 @@ import {
 import type { AttemptCounter } from '../../http/attempt-counter.js';
 import { createAttemptLimiter, perAddressLimit } from '../../http/attempt-limiter.js';
 import { errorBodySchema } from '../../http/errors.js';
-import { sendAuthAnswer } from '../auth/auth-answer.js';
-import { authHeaders } from '../auth/auth-headers.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import { sendAuthAnswer } from '../../auth/auth-answer.js';
+import { authHeaders } from '../../auth/auth-headers.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { PasskeyService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };

@@ -3,13 +3,13 @@ import type { User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Passkey } from '../../../domain/passkeys.js';
 import { HttpError } from '../../http/errors.js';
-import type { AuditRepository } from '../audit/repository.js';
-import { recordStaffEvent } from '../audit/staff-event.js';
-import type { AuthAnswer } from '../auth/auth-answer.js';
-import { betterAuthCode, commonRefusal } from '../auth/refusals.js';
-import { toUser } from '../auth/identity.js';
-import type { AuthRepository } from '../auth/repository.js';
-import type { Auth } from '../auth/service.js';
+import type { AuditWriter } from '../../audit/audit-writer.js';
+import { recordStaffEvent } from '../../audit/staff-event.js';
+import type { AuthAnswer } from '../../auth/auth-answer.js';
+import { betterAuthCode, commonRefusal } from '../../auth/refusals.js';
+import { toUser } from '../../auth/identity.js';
+import type { AuthRepository } from '../../auth/auth-repository.js';
+import type { Auth } from '../../auth/auth-instance.js';
 import type { PasskeyRepository } from './repository.js';
 
 type AssertionBody = NonNullable<Parameters<Auth['api']['verifyPasskeyAuthentication']>[0]>['body'];
@@ -34,13 +34,13 @@ function translate(error: unknown): never {
 
 /**
  * Passkeys on better-auth's passkey plugin (WebAuthn through @simplewebauthn/server): added after
- * the password, listed, removed, and signing in, which counts as two factors (auth/service.ts).
+ * the password, listed, removed, and signing in, which counts as two factors (auth/auth-instance.ts).
  */
 export function createPasskeyService(deps: {
   auth: Auth;
   identities: AuthRepository;
   repository: PasskeyRepository;
-  audit: AuditRepository;
+  audit: AuditWriter;
   adminEmail: string;
 }) {
   const { auth, identities, repository, audit, adminEmail } = deps;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentMethodRequestSchema } from '../../../domain/payment.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import { refundOutcomesOf, type PaymentService, type RefundOutcome } from './service.js';
 import { paymentMethodAnswerSchema, paymentsConfigAnswerSchema } from '../../../domain/contracts/checkout.js';
 

@@ -7,7 +7,7 @@ import {
   reviewUpdateSchema,
 } from '../../../domain/review.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { CatalogCache } from '../../cache/response-cache.js';
 import type { ReviewService } from './service.js';
 import { messageAnswerSchema } from '../../../domain/contracts/answers.js';

@@ -3,11 +3,15 @@ import { isUuid } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Review, ReviewEligibility } from '../../../domain/review.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { forbidden } from '../auth/identity.js';
-import type { CatalogRepository } from '../catalog/repository.js';
+import { forbidden } from '../../auth/identity.js';
 import type { ReviewRepository, ReviewRow } from './repository.js';
 
 const MAX_REVIEWS = 200;
+
+/** What reviews need of the catalogue: a module never imports another's repository. */
+export interface ReviewedShoes {
+  shoeExists(id: string): Promise<boolean>;
+}
 
 const toReview = (row: ReviewRow, viewerId: string | undefined): Review => ({
   _id: row.id,
@@ -24,7 +28,8 @@ const toReview = (row: ReviewRow, viewerId: string | undefined): Review => ({
  */
 export function createReviewService(deps: {
   reviews: ReviewRepository;
-  shoes: Pick<CatalogRepository, 'shoeExists'>;
+  /** The catalogue's check, passed in at composition (plugins/services.ts). */
+  shoes: ReviewedShoes;
 }) {
   const { reviews, shoes } = deps;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messageAnswerSchema } from '../../../domain/contracts/answers.js';
 import { accountSessionListSchema, endedSessionsSchema } from '../../../domain/contracts/sessions.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { SessionService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -9,9 +9,9 @@ import { confirmTwoFactorSchema, twoFactorCodeSchema } from '../../../domain/two
 import type { AttemptCounter } from '../../http/attempt-counter.js';
 import { createAttemptLimiter, perAddressLimit } from '../../http/attempt-limiter.js';
 import { errorBodySchema } from '../../http/errors.js';
-import { sendAuthAnswer } from '../auth/auth-answer.js';
-import { authHeaders } from '../auth/auth-headers.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import { sendAuthAnswer } from '../../auth/auth-answer.js';
+import { authHeaders } from '../../auth/auth-headers.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { TwoFactorService } from './service.js';
 
 const errors = {

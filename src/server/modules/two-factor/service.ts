@@ -5,13 +5,13 @@ import type { TwoFactorSetup } from '../../../domain/contracts/two-factor.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { TwoFactorKind } from '../../../domain/two-factor.js';
 import { HttpError } from '../../http/errors.js';
-import type { AuditRepository } from '../audit/repository.js';
-import { recordStaffEvent } from '../audit/staff-event.js';
-import { toUser } from '../auth/identity.js';
-import type { AuthRepository } from '../auth/repository.js';
-import type { Auth } from '../auth/service.js';
-import type { AuthAnswer } from '../auth/auth-answer.js';
-import { betterAuthCode, commonRefusal } from '../auth/refusals.js';
+import type { AuditWriter } from '../../audit/audit-writer.js';
+import { recordStaffEvent } from '../../audit/staff-event.js';
+import { toUser } from '../../auth/identity.js';
+import type { AuthRepository } from '../../auth/auth-repository.js';
+import type { Auth } from '../../auth/auth-instance.js';
+import type { AuthAnswer } from '../../auth/auth-answer.js';
+import { betterAuthCode, commonRefusal } from '../../auth/refusals.js';
 import type { TwoFactorRepository } from './repository.js';
 
 const wrongCode = () =>
@@ -80,7 +80,7 @@ export function createTwoFactorService(deps: {
   auth: Auth;
   identities: AuthRepository;
   repository: TwoFactorRepository;
-  audit: AuditRepository;
+  audit: AuditWriter;
   adminEmail: string;
 }) {
   const { auth, identities, repository, audit, adminEmail } = deps;

@@ -1,9 +1,9 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { recordAudit, type Actor } from '../audit/repository.js';
+import { recordAudit, type Actor } from '../../audit/audit-writer.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { users } from '../../db/schema.js';
-import { userRowColumns, type UserRow } from '../auth/repository.js';
+import { userRowColumns, type UserRow } from '../../auth/auth-repository.js';
 
 /** The administrator's view of the users: a searchable page of them, and their status and role. */
 export function createUserRepository(db: Database) {

@@ -4,7 +4,7 @@ import { userSchema } from '../../../domain/account.js';
 import { MAX_LIST_LIMIT, PAGE_SIZE } from '../../../domain/constants.js';
 import { sendPage } from '../../http/paged-answer.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { UserService } from './service.js';
 import { userListAnswerSchema } from '../../../domain/contracts/users.js';
 

@@ -1,7 +1,7 @@
 import { userChangeRefusal, type User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { roleOf, toUser } from '../auth/identity.js';
+import { roleOf, toUser } from '../../auth/identity.js';
 import type { UserRepository } from './repository.js';
 
 export interface UserChange {

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../domain/messages.js';
 import type { AttemptCounter } from '../../http/attempt-counter.js';
 import { createAttemptLimiter, perAddressLimit } from '../../http/attempt-limiter.js';
 import { errorBodySchema } from '../../http/errors.js';
-import type { CurrentUser } from '../auth/current-user.js';
+import type { CurrentUser } from '../../auth/current-user.js';
 import type { YourDataService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };

@@ -5,8 +5,8 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { buyerViewOf, type Order } from '../../../domain/payment.js';
 import { HttpError } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { verifyPassword } from '../auth/password-hash.js';
-import { wrongPassword } from '../auth/refusals.js';
+import { verifyPassword } from '../../auth/password-hash.js';
+import { wrongPassword } from '../../auth/refusals.js';
 import type { YourDataRepository } from './repository.js';
 
 /** The address an erased account and its orders keep: unique, and never a mailbox (RFC 2606). */
