@@ -12,10 +12,29 @@ const FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's modules: each may use the shared kernel (src/server outside modules/), never another module. */
+const MODULES = fs
+  .readdirSync('src/server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The server's kernel (db, http, auth, audit, cache, events, ...): everything in src/server outside
+ * modules/ but the composition, app.ts and plugins/services.ts, which alone may import any module.
+ */
+const KERNEL = [
+  ...fs.readdirSync('src/server').filter((entry) => !['modules', 'plugins', 'app.ts'].includes(entry)),
+  ...fs
+    .readdirSync('src/server/plugins')
+    .filter((entry) => entry !== 'services.ts')
+    .map((entry) => `plugins/${entry}`),
+].map((entry) => `./src/server/${entry}`);
+
 /**
  * Boundaries (docs/decisions/008), checked on resolved paths: a feature never imports another
  * feature; the shared web layers never import a feature; the web app never imports the server;
- * the server imports the web app only for the page renderer's types; the domain imports neither.
+ * the server imports the web app only for the page renderer's types; the domain imports neither;
+ * a server module never imports another module, and the server kernel imports none.
  */
 const BOUNDARIES = [
   ...FEATURES.map((feature) => ({
@@ -37,6 +56,19 @@ const BOUNDARIES = [
     message: "The server imports the web app only for the page renderer's types (entry-server.tsx).",
   },
   { target: './src/domain', from: ['./src/web', './src/server'], message: 'The domain is pure.' },
+  // Server modules (issue 30): a module imports its own files and the kernel; what it needs of another
+  // module is an interface it declares, passed in at composition (plugins/services.ts), or an event.
+  ...MODULES.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [`./${module}`],
+    message: `A server module does not import another module: declare what ${module} needs as an interface and pass it in plugins/services.ts, or move the shared part into the kernel (src/server outside modules/).`,
+  })),
+  {
+    target: KERNEL,
+    from: './src/server/modules',
+    message: 'The server kernel does not import a module: only app.ts and plugins/services.ts compose them.',
+  },
 ];
 
 export default tseslint.config(
