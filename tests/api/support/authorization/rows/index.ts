@@ -1,0 +1,15 @@
+import type { Row } from '../roles.js';
+import { CATALOG_ROWS } from './catalog.js';
+import { PUBLIC_FORM_ROWS } from './public-forms.js';
+import { ACCOUNT_ROWS } from './accounts.js';
+import { ORDER_ROWS } from './orders.js';
+import { ADMIN_ROWS } from './admin.js';
+
+/** Every row of the matrix, from one place: the route-coverage check needs them all. */
+export const ALL_ROWS: Row[] = [
+  ...CATALOG_ROWS,
+  ...PUBLIC_FORM_ROWS,
+  ...ACCOUNT_ROWS,
+  ...ORDER_ROWS,
+  ...ADMIN_ROWS,
+];

@@ -1,0 +1,104 @@
+/** Matrix rows of what anyone may send or ask: newsletter, restock mails, contact, analytics, probes. */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { newsletterSubscribers, restockRequests, stockEntries } from '../../../../../src/server/db/schema.js';
+import { uniqueEmail } from '../../session.js';
+import { OK, NO_CONTENT, anyone, type Row, get, post } from '../roles.js';
+import { db } from '../world.js';
+import { uniqueLetters, freshShoe } from '../fixtures.js';
+import { subscribers, unsubscribed, contactsNamed, viewsOf } from '../state.js';
+
+export const PUBLIC_FORM_ROWS: Row[] = [
+  // Newsletter, contact and analytics: public writes; a session (even a disabled one) plays no part.
+  {
+    route: 'POST /api/mail/newsletter',
+    outcomes: anyone(OK),
+    prepare: async () => ({ email: uniqueEmail('reader') }),
+    request: ({ fixture }) => post('/api/mail/newsletter', { email: fixture.email }),
+    state: ({ fixture }) => subscribers(fixture.email!),
+    after: () => 1,
+  },
+  {
+    route: 'GET /api/mail/newsletter/unsubscribe',
+    note: 'with the token of a welcome mail',
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const token = crypto.randomBytes(18).toString('base64url');
+      await db()
+        .insert(newsletterSubscribers)
+        .values({ email: uniqueEmail('reader'), unsubscribeToken: token });
+      return { token };
+    },
+    request: ({ fixture }) => get(`/api/mail/newsletter/unsubscribe?token=${fixture.token}`),
+    state: ({ fixture }) => unsubscribed(fixture.token!),
+    after: () => true,
+  },
+  {
+    route: 'POST /api/restock',
+    note: 'a sold-out size of a fresh shoe, waited for',
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const shoe = await freshShoe();
+      await db().insert(stockEntries).values({ shoeId: shoe, size: '12', quantity: 0 });
+      return { shoe, email: uniqueEmail('waiting') };
+    },
+    request: ({ fixture }) =>
+      post('/api/restock', { email: fixture.email, shoeId: fixture.shoe, size: '12' }),
+    state: async ({ fixture }) =>
+      (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
+    after: () => 1,
+  },
+  {
+    route: 'GET /api/restock/unsubscribe',
+    note: 'with the token of a restock mail',
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const shoe = await freshShoe();
+      const token = crypto.randomBytes(18).toString('base64url');
+      await db()
+        .insert(restockRequests)
+        .values({ email: uniqueEmail('waiting'), shoeId: shoe, size: '12', unsubscribeToken: token });
+      return { shoe, token };
+    },
+    request: ({ fixture }) => get(`/api/restock/unsubscribe?token=${fixture.token}`),
+    state: async ({ fixture }) =>
+      (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
+    after: () => 0,
+  },
+  {
+    route: 'POST /api/mail/contactUs',
+    outcomes: anyone(OK),
+    prepare: async () => ({ name: uniqueLetters('Writer') }),
+    request: ({ fixture }) =>
+      post('/api/mail/contactUs', {
+        name: fixture.name,
+        email: 'writer@matrix.test',
+        message: 'A question long enough to be sent to the shop.',
+      }),
+    state: ({ fixture }) => contactsNamed(fixture.name!),
+    after: () => 1,
+  },
+  {
+    route: 'POST /api/analytics/page-view',
+    outcomes: anyone(NO_CONTENT),
+    request: () => post('/api/analytics/page-view', { path: '/TermsOfService' }),
+    state: () => viewsOf('/TermsOfService'),
+    after: (_context, before) => (before as number) + 1,
+  },
+
+  // Probes for a load balancer: public, and they say nothing about anyone.
+  {
+    route: 'GET /api/health',
+    outcomes: anyone(OK),
+    request: () => get('/api/health'),
+    check: (response) => expect(response.json()).toEqual({ status: 'ok' }),
+  },
+  {
+    route: 'GET /api/ready',
+    outcomes: anyone(OK),
+    request: () => get('/api/ready'),
+    check: (response) =>
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', redis: 'not_configured' }),
+  },
+];
