@@ -8,8 +8,8 @@ import { insertCatalog } from './support/catalog-fixture.js';
 import { paidOrder } from './support/paid-order.js';
 import { createSender } from './support/sender.js';
 import { signUp } from './support/session.js';
-import { staffSession } from './support/staff.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { createStaffTestApp } from './support/staff-test-app.js';
 
 /**
  * An order or a refund changes stock, and drops only the cached catalogue answers that change with
@@ -26,13 +26,12 @@ let ids: Map<string, string>;
 const send = createSender(() => t.app, 73);
 
 beforeAll(async () => {
-  t = await createTestApp(
+  ({ t, admin } = await createStaffTestApp(ADMIN, {
+    signInFrom: '10.73.250.1',
     // Longer than the whole file takes: an answer still cached at the end was kept, not expired
     // and computed again.
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CATALOG_CACHE_TTL_MS: 600_000 },
-    { bootstrapAdmin: true },
-  );
-  admin = await staffSession(t.app, ADMIN.email, ADMIN.password, '10.73.250.1');
+    env: { CATALOG_CACHE_TTL_MS: 600_000 },
+  }));
   ({ shoeIds: ids } = await insertCatalog(
     t.database.db,
     ['Velo'],
