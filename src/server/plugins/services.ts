@@ -138,10 +138,10 @@ export async function createServices(options: ServicesOptions) {
     stripeModule && stripe
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
-  const orders = createOrdersRepository(db);
   const audit = createAuditWriter(db);
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl, log });
   const discountsRepository = createDiscountsRepository(db);
+  const orders = createOrdersRepository(db, discountsRepository);
   const checkout = createCheckoutService({
     db,
     payments: paymentProvider,

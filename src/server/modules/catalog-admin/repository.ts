@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { SHOE_LIMITS } from '../../../domain/admin.js';
 import type { Brand } from '../../../domain/catalog.js';
 import type { Database } from '../../db/client.js';
 import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
-import { brands, shoes, stockEntries } from '../../db/schema.js';
+import { brands, shoes } from '../../db/schema.js';
 import { recordEvents } from '../../events/outbox-repository.js';
+import { addFirstSize, addPairs, setQuantity } from '../../stock/stock-writer.js';
 
 /** A shoe's fields as the admin forms set them, in the database's units (cents). */
 export interface ShoeFields {
@@ -51,7 +51,7 @@ export function createCatalogAdminRepository(db: Database) {
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(shoes).values(shoe);
-        await tx.insert(stockEntries).values({ shoeId: shoe.id, ...firstSize });
+        await addFirstSize(tx, { shoeId: shoe.id, ...firstSize });
         await recordCatalogChange(tx, audited);
       });
     },
@@ -75,10 +75,7 @@ export function createCatalogAdminRepository(db: Database) {
           .where(and(eq(shoes.id, id), eq(shoes.version, version)))
           .returning({ id: shoes.id });
         if (updated.length === 0) return false;
-        await tx
-          .update(stockEntries)
-          .set({ quantity: stock.quantity })
-          .where(eq(stockEntries.id, stock.entryId));
+        await setQuantity(tx, stock.entryId, stock.quantity);
         await recordCatalogChange(tx, audited);
         return true;
       });
@@ -104,18 +101,8 @@ export function createCatalogAdminRepository(db: Database) {
             .where(eq(shoes.id, id))
             .returning({ id: shoes.id });
           if (bumped.length === 0) return 'missing' as const;
-          const stocked = await tx
-            .insert(stockEntries)
-            .values({ shoeId: id, size, quantity })
-            .onConflictDoUpdate({
-              target: [stockEntries.shoeId, stockEntries.size],
-              set: { quantity: sql`${stockEntries.quantity} + ${quantity}` },
-              // Checked again under the lock: two restocks at once must not pass the limit together.
-              setWhere: sql`${stockEntries.quantity} + ${quantity} <= ${SHOE_LIMITS.maxQuantity}`,
-            })
-            .returning({ id: stockEntries.id });
-          // Too many: the version bump goes too.
-          if (stocked.length === 0) throw new Rollback();
+          // Too many (checked again under the lock by the stock's writer): the version bump goes too.
+          if (!(await addPairs(tx, { shoeId: id, size, quantity }))) throw new Rollback();
           await recordCatalogChange(tx, audited);
           return 'added' as const;
         });

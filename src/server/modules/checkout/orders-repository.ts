@@ -1,7 +1,7 @@
 // One file because it holds orders as the checkout knows them: the writes of its one transaction
 // (claim, discount code, stock, order) and the read model built on them. It should not stay so: issue 30
 // item 2 gives the read model to an orders module and the code and stock writes to their owners.
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid } from '../../../domain/catalog.js';
 import type { Order } from '../../../domain/payment.js';
@@ -9,15 +9,12 @@ import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import {
   brands,
-  discountCodes,
-  discountRedemptions,
   orderLines,
   orderRefunds,
   orders,
   orderShipments,
   returnRequests,
   shoes,
-  stockEntries,
 } from '../../db/schema.js';
 import { returnWindowEnd } from '../../../domain/returns.js';
 import { trackingUrl } from '../../../domain/shipping.js';
@@ -25,6 +22,7 @@ import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 import type { StockChange } from '../../cache/cache-tags.js';
 import { recordEvents } from '../../events/outbox-repository.js';
+import { takePairs } from '../../stock/stock-writer.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -65,86 +63,40 @@ export interface OrderTransaction {
   insert(order: NewOrder): Promise<string>;
 }
 
-function orderTransaction(tx: Tx): OrderTransaction {
+/**
+ * A discount code's use, written by the codes' owner (modules/discounts) inside the checkout's
+ * transaction: given at composition (plugins/services.ts).
+ */
+export interface CodeUse {
+  /** One more use of the code, if it still has one to give: its row is the order's first lock. */
+  use(
+    tx: Tx,
+    discount: AppliedDiscount,
+    userId: string,
+    today: string,
+  ): Promise<'ok' | 'used_up' | 'used_by_you' | 'inactive'>;
+  /** The use's record, with the order it went to. */
+  redeem(
+    tx: Tx,
+    redemption: {
+      codeId: string;
+      orderId: string;
+      userId: string;
+      oncePerCustomer: boolean;
+      discountCents: number;
+    },
+  ): Promise<void>;
+}
+
+function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
   return {
     holdClaim: (key, token) => lockClaim(tx, key, token),
 
-    async useCode(discount, userId, today) {
-      // First of the order's locks, before the shoes and their stock (docs/decisions/010): every
-      // checkout with this code waits here for the one before it, so the count below is exact.
-      const [code] = await tx
-        .update(discountCodes)
-        .set({ uses: sql`${discountCodes.uses} + 1` })
-        .where(
-          and(
-            eq(discountCodes.id, discount.codeId),
-            eq(discountCodes.active, true),
-            sql`(${discountCodes.startsOn} IS NULL OR ${discountCodes.startsOn} <= ${today})`,
-            sql`(${discountCodes.endsOn} IS NULL OR ${discountCodes.endsOn} >= ${today})`,
-            sql`(${discountCodes.maxUses} IS NULL OR ${discountCodes.uses} < ${discountCodes.maxUses})`,
-          ),
-        )
-        .returning({ id: discountCodes.id });
-      if (!code) {
-        const [row] = await tx
-          .select({ active: discountCodes.active })
-          .from(discountCodes)
-          .where(eq(discountCodes.id, discount.codeId));
-        return row?.active ? 'used_up' : 'inactive';
-      }
-      if (discount.oncePerCustomer) {
-        // Read after the code's lock: a use by this shopper that committed meanwhile is seen.
-        const [used] = await tx
-          .select({ id: discountRedemptions.id })
-          .from(discountRedemptions)
-          .where(and(eq(discountRedemptions.codeId, discount.codeId), eq(discountRedemptions.userId, userId)))
-          .limit(1);
-        if (used) return 'used_by_you';
-      }
-      return 'ok';
-    },
+    // Counted by the discount codes' owner (modules/discounts), in this transaction.
+    useCode: (discount, userId, today) => codes.use(tx, discount, userId, today),
 
-    async takeStock(lines) {
-      // Always in the same order (shoe, then size): two carts holding the same sizes in opposite
-      // orders would otherwise each lock one row and wait for the other's (a deadlock, on PostgreSQL).
-      const ordered = [...lines].sort(
-        (a, b) => a.shoeId.localeCompare(b.shoeId) || a.size.localeCompare(b.size),
-      );
-      let soldOut = false;
-      for (const [index, line] of ordered.entries()) {
-        if (ordered[index - 1]?.shoeId !== line.shoeId) {
-          // The shoe's row before its stock rows, as the admin forms take them: its pairs sold (the
-          // 'best selling' order) count this order, and its sizes in stock change at the commit.
-          const pairs = ordered.filter((other) => other.shoeId === line.shoeId);
-          await tx
-            .update(shoes)
-            .set({ unitsSold: sql`${shoes.unitsSold} + ${pairs.reduce((sum, p) => sum + p.quantity, 0)}` })
-            .where(eq(shoes.id, line.shoeId));
-        }
-        // The row lock of this UPDATE is what makes concurrent checkouts of the last pair safe.
-        const [taken] = await tx
-          .update(stockEntries)
-          .set({ quantity: sql`${stockEntries.quantity} - ${line.quantity}` })
-          .where(
-            and(
-              eq(stockEntries.shoeId, line.shoeId),
-              eq(stockEntries.size, line.size),
-              gte(stockEntries.quantity, line.quantity),
-            ),
-          )
-          .returning({ left: stockEntries.quantity });
-        if (!taken) return { short: line };
-        if (taken.left === 0) soldOut = true;
-      }
-      const taken: StockChange = {
-        shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
-        sizesInStockChanged: soldOut,
-        unitsSoldChanged: true,
-      };
-      // With the stock itself: kept if the order commits, gone with it if it rolls back.
-      await recordEvents(tx, [{ type: 'stock.changed', payload: taken }]);
-      return { taken };
-    },
+    // Taken and announced by the stock's one writer (src/server/stock), in this transaction.
+    takeStock: (lines) => takePairs(tx, lines),
 
     async insert(order) {
       const [row] = await tx
@@ -163,7 +115,7 @@ function orderTransaction(tx: Tx): OrderTransaction {
         .returning({ id: orders.id });
       await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row!.id, ...line })));
       if (order.discount) {
-        await tx.insert(discountRedemptions).values({
+        await codes.redeem(tx, {
           codeId: order.discount.codeId,
           orderId: row!.id,
           userId: order.userId,
@@ -186,7 +138,7 @@ function shipmentAnswer(row: typeof orderShipments.$inferSelect | undefined): Or
   };
 }
 
-export function createOrdersRepository(db: Database) {
+export function createOrdersRepository(db: Database, codes: CodeUse) {
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
@@ -363,7 +315,7 @@ export function createOrdersRepository(db: Database) {
 
     /** Runs `work` in one database transaction: stock, order and claim commit together or not at all. */
     transaction<T>(work: (tx: OrderTransaction) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(orderTransaction(tx)));
+      return db.transaction((tx) => work(orderTransaction(tx, codes)));
     },
   };
 }

@@ -3,6 +3,8 @@ import type { PagedSearchQuery } from '../../../domain/admin.js';
 import type { DiscountCode } from '../../../domain/discounts.js';
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import type { Database } from '../../db/client.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/postgres-errors.js';
@@ -87,6 +89,63 @@ export function createDiscountsRepository(db: Database) {
   }
 
   return {
+    /**
+     * One more use of a code, inside the checkout's transaction (docs/decisions/010): the code's row
+     * is the order's first lock, so every checkout with this code waits here for the one before it
+     * and the count is exact; 'used_up', 'used_by_you' or 'inactive' otherwise, and nothing is kept.
+     */
+    async use(
+      tx: Tx,
+      discount: { codeId: string; oncePerCustomer: boolean },
+      userId: string,
+      today: string,
+    ): Promise<'ok' | 'used_up' | 'used_by_you' | 'inactive'> {
+      const [code] = await tx
+        .update(discountCodes)
+        .set({ uses: sql`${discountCodes.uses} + 1` })
+        .where(
+          and(
+            eq(discountCodes.id, discount.codeId),
+            eq(discountCodes.active, true),
+            sql`(${discountCodes.startsOn} IS NULL OR ${discountCodes.startsOn} <= ${today})`,
+            sql`(${discountCodes.endsOn} IS NULL OR ${discountCodes.endsOn} >= ${today})`,
+            sql`(${discountCodes.maxUses} IS NULL OR ${discountCodes.uses} < ${discountCodes.maxUses})`,
+          ),
+        )
+        .returning({ id: discountCodes.id });
+      if (!code) {
+        const [row] = await tx
+          .select({ active: discountCodes.active })
+          .from(discountCodes)
+          .where(eq(discountCodes.id, discount.codeId));
+        return row?.active ? 'used_up' : 'inactive';
+      }
+      if (discount.oncePerCustomer) {
+        // Read after the code's lock: a use by this shopper that committed meanwhile is seen.
+        const [used] = await tx
+          .select({ id: discountRedemptions.id })
+          .from(discountRedemptions)
+          .where(and(eq(discountRedemptions.codeId, discount.codeId), eq(discountRedemptions.userId, userId)))
+          .limit(1);
+        if (used) return 'used_by_you';
+      }
+      return 'ok';
+    },
+
+    /** The use's record, with the order it went to, in the checkout's transaction. */
+    async redeem(
+      tx: Tx,
+      redemption: {
+        codeId: string;
+        orderId: string;
+        userId: string;
+        oncePerCustomer: boolean;
+        discountCents: number;
+      },
+    ): Promise<void> {
+      await tx.insert(discountRedemptions).values(redemption);
+    },
+
     /** Codes by name, optionally those containing `q`, with the total for paging. */
     async list(query: PagedSearchQuery): Promise<{ items: StoredCode[]; total: number }> {
       const where = query.q ? ilike(discountCodes.code, containsPattern(query.q)) : undefined;

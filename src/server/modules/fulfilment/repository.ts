@@ -19,11 +19,8 @@ import {
   orders,
   orderShipments,
   returnRequests,
-  shoes,
-  stockEntries,
 } from '../../db/schema.js';
-import type { StockChange } from '../../cache/cache-tags.js';
-import { recordEvents } from '../../events/outbox-repository.js';
+import { putBackPairs } from '../../stock/stock-writer.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -333,30 +330,12 @@ export function createFulfilmentRepository(db: Database) {
               ...lines.find((line) => line.id === asked.lineId)!,
               quantity: asked.quantity,
             }))
-            .filter((line) => line.shoeId !== null)
-            .sort((a, b) => a.shoeId!.localeCompare(b.shoeId!) || a.size.localeCompare(b.size));
-          let backInStock = false;
-          for (const line of back) {
-            await tx
-              .select({ id: shoes.id })
-              .from(shoes)
-              .where(eq(shoes.id, line.shoeId!))
-              .for('no key update');
-            const [entry] = await tx
-              .update(stockEntries)
-              .set({ quantity: sql`${stockEntries.quantity} + ${line.quantity}` })
-              .where(and(eq(stockEntries.shoeId, line.shoeId!), eq(stockEntries.size, line.size)))
-              .returning({ now: stockEntries.quantity });
-            // A size that was sold out is back: the size filters and the facets count it again.
-            if (entry && entry.now === line.quantity) backInStock = true;
-          }
-          const stockBack: StockChange = {
-            shoeIds: [...new Set(back.map((line) => line.shoeId!))],
-            sizesInStockChanged: backInStock,
-            unitsSoldChanged: false,
-          };
-          // With the stock itself: the catalogue answers showing it are dropped once this commits.
-          await recordEvents(tx, [{ type: 'stock.changed', payload: stockBack }]);
+            .filter((line) => line.shoeId !== null);
+          // Put back and announced by the stock's one writer (src/server/stock), in this transaction.
+          await putBackPairs(
+            tx,
+            back.map((line) => ({ shoeId: line.shoeId!, size: line.size, quantity: line.quantity })),
+          );
           return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };
         }
         return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };

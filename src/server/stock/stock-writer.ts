@@ -1,0 +1,119 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { SHOE_LIMITS } from '../../domain/admin.js';
+import type { Database } from '../db/client.js';
+import { shoes, stockEntries } from '../db/schema.js';
+import type { StockChange } from '../cache/cache-tags.js';
+import { recordEvents } from '../events/outbox-repository.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Pairs of one shoe in one size. */
+export interface Pairs {
+  shoeId: string;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * The one writer of `stock_entries` (issue 30: one owner per table), called inside the caller's
+ * transaction: the checkout takes pairs, a refund puts them back, the admin forms add and set them.
+ * Rows are locked in one order everywhere (the shoe's row, then its sizes, shoes by id and sizes by
+ * label), so two writers never wait for each other's locks (a deadlock on PostgreSQL). Taking and
+ * putting back announce what they changed (a stock.changed event of the same transaction); the admin's
+ * writes are announced by catalog-admin as the catalogue edits they are.
+ */
+const byShoeThenSize = <T extends Pick<Pairs, 'shoeId' | 'size'>>(lines: readonly T[]) =>
+  [...lines].sort((a, b) => a.shoeId.localeCompare(b.shoeId) || a.size.localeCompare(b.size));
+
+/**
+ * Takes the pairs of every line, or none: the first line short of stock is answered (the caller
+ * rolls back). Pairs sold (the 'best selling' order) count them too.
+ */
+export async function takePairs<T extends Pairs>(
+  tx: Tx,
+  lines: readonly T[],
+): Promise<{ short: T } | { taken: StockChange }> {
+  const ordered = byShoeThenSize(lines);
+  let soldOut = false;
+  for (const [index, line] of ordered.entries()) {
+    if (ordered[index - 1]?.shoeId !== line.shoeId) {
+      // The shoe's row before its stock rows, as the admin forms take them.
+      const pairs = ordered.filter((other) => other.shoeId === line.shoeId);
+      await tx
+        .update(shoes)
+        .set({ unitsSold: sql`${shoes.unitsSold} + ${pairs.reduce((sum, p) => sum + p.quantity, 0)}` })
+        .where(eq(shoes.id, line.shoeId));
+    }
+    // The row lock of this UPDATE is what makes concurrent checkouts of the last pair safe.
+    const [taken] = await tx
+      .update(stockEntries)
+      .set({ quantity: sql`${stockEntries.quantity} - ${line.quantity}` })
+      .where(
+        and(
+          eq(stockEntries.shoeId, line.shoeId),
+          eq(stockEntries.size, line.size),
+          gte(stockEntries.quantity, line.quantity),
+        ),
+      )
+      .returning({ left: stockEntries.quantity });
+    if (!taken) return { short: line };
+    if (taken.left === 0) soldOut = true;
+  }
+  const change: StockChange = {
+    shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
+    sizesInStockChanged: soldOut,
+    unitsSoldChanged: true,
+  };
+  await recordEvents(tx, [{ type: 'stock.changed', payload: change }]);
+  return { taken: change };
+}
+
+/** Puts pairs back (a refund that restocks): what changed, announced with them. */
+export async function putBackPairs(tx: Tx, lines: readonly Pairs[]): Promise<StockChange> {
+  let backInStock = false;
+  for (const line of byShoeThenSize(lines)) {
+    await tx.select({ id: shoes.id }).from(shoes).where(eq(shoes.id, line.shoeId)).for('no key update');
+    const [entry] = await tx
+      .update(stockEntries)
+      .set({ quantity: sql`${stockEntries.quantity} + ${line.quantity}` })
+      .where(and(eq(stockEntries.shoeId, line.shoeId), eq(stockEntries.size, line.size)))
+      .returning({ now: stockEntries.quantity });
+    // A size that was sold out is back: the size filters and the facets count it again.
+    if (entry && entry.now === line.quantity) backInStock = true;
+  }
+  const change: StockChange = {
+    shoeIds: [...new Set(lines.map((line) => line.shoeId))],
+    sizesInStockChanged: backInStock,
+    unitsSoldChanged: false,
+  };
+  await recordEvents(tx, [{ type: 'stock.changed', payload: change }]);
+  return change;
+}
+
+/** A new shoe's first size. */
+export async function addFirstSize(tx: Tx, line: Pairs): Promise<void> {
+  await tx.insert(stockEntries).values(line);
+}
+
+/** The admin's Modify form: one entry's quantity as typed. */
+export async function setQuantity(tx: Tx, entryId: string, quantity: number): Promise<void> {
+  await tx.update(stockEntries).set({ quantity }).where(eq(stockEntries.id, entryId));
+}
+
+/**
+ * Adds a size, or pairs to a size the shoe has; false (nothing written) when that would pass the
+ * largest quantity a size may have, checked again under the row's lock: two restocks at once never
+ * pass it together. The caller holds the shoe's row.
+ */
+export async function addPairs(tx: Tx, line: Pairs): Promise<boolean> {
+  const stocked = await tx
+    .insert(stockEntries)
+    .values(line)
+    .onConflictDoUpdate({
+      target: [stockEntries.shoeId, stockEntries.size],
+      set: { quantity: sql`${stockEntries.quantity} + ${line.quantity}` },
+      setWhere: sql`${stockEntries.quantity} + ${line.quantity} <= ${SHOE_LIMITS.maxQuantity}`,
+    })
+    .returning({ id: stockEntries.id });
+  return stocked.length > 0;
+}
