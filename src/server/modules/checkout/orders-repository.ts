@@ -1,6 +1,6 @@
-// One file because it holds orders as the checkout knows them: the writes of its one transaction
-// (claim, discount code, stock, order) and the read model built on them. It should not stay so: issue 30
-// item 2 gives the read model to an orders module and the code and stock writes to their owners.
+// Orders as the checkout knows them: the writes of its one transaction (claim, order; the code's use
+// and the stock are written by their owners inside it) and the read model built on them. Issue 30
+// item 2 still gives the read model to an orders module.
 import { asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid } from '../../../domain/catalog.js';
