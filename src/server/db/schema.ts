@@ -1,3 +1,6 @@
+// One file because drizzle-kit generates the migrations from this one schema (drizzle.config.ts) and the
+// tables' foreign keys reference one another; it holds declarations only, and each table says which
+// module writes it (tests/api/table-owners.test.ts holds the code to that).
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -1,3 +1,6 @@
+// One file because an order's status, shipment, refunds and their trail share one row lock and one
+// trail writer (lockOrder, recordStaffOrderEvent); returns-repository.ts builds on them. Issue 30 item 2
+// would move returns into a module of their own once these pieces are in the kernel.
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   leftCents,
