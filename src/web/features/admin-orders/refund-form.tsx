@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from '../../api/http';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { useRefundOrder } from './api/refund-order';
+import { RestockBox } from './restock-box';
 import { SectionCard } from '../../components/section-card';
 
 const boxClass =
@@ -169,15 +170,7 @@ export function RefundForm({ order }: { order: Order }) {
                   </label>
                 );
               })}
-              <label className="flex items-center gap-2 text-sm font-semibold">
-                <input
-                  type="checkbox"
-                  checked={restock}
-                  onChange={(event) => setRestock(event.target.checked)}
-                  className="size-4 accent-ink"
-                />
-                Put the pairs back in stock
-              </label>
+              <RestockBox checked={restock} onChange={setRestock} />
               {pairsRefusal && <p className="text-sm font-semibold text-deal">{pairsRefusal}</p>}
             </div>
           ) : (

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/http';
 import { ReturnSummary } from '../../components/return-summary';
 import { toast } from '../../lib/toast';
 import { useDecideReturn } from './api/decide-return';
+import { RestockBox } from './restock-box';
 import { SectionCard } from '../../components/section-card';
 
 type Asked = Order['returns'][number];
@@ -135,28 +136,6 @@ function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
         </p>
       )}
     </form>
-  );
-}
-
-function RestockBox({
-  checked,
-  onChange,
-  label = 'Put the pairs back in stock',
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label?: string;
-}) {
-  return (
-    <label className="flex items-center gap-2 text-sm font-semibold">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="size-4 accent-ink"
-      />
-      {label}
-    </label>
   );
 }
 
