@@ -40,6 +40,8 @@ import { createYourDataRepository } from '../modules/your-data/repository.js';
 import { createYourDataService } from '../modules/your-data/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
+import { createOrdersReadModel } from '../modules/orders/repository.js';
+import { createOrdersService } from '../modules/orders/service.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
 import { createFavoriteRepository } from '../modules/favorites/repository.js';
 import { createFavoriteService } from '../modules/favorites/service.js';
@@ -141,7 +143,12 @@ export async function createServices(options: ServicesOptions) {
   const audit = createAuditWriter(db);
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl, log });
   const discountsRepository = createDiscountsRepository(db);
-  const orders = createOrdersRepository(db, discountsRepository);
+  const orderReads = createOrdersReadModel(db);
+  const orders = {
+    ...createOrdersRepository(db, discountsRepository),
+    find: orderReads.find,
+    findByKey: orderReads.findByKey,
+  };
   const checkout = createCheckoutService({
     db,
     payments: paymentProvider,
@@ -156,7 +163,7 @@ export async function createServices(options: ServicesOptions) {
   const orderMail = createOrderMail({ mailer, publicUrl, log });
   const fulfilment = createFulfilmentService({
     repository: createFulfilmentRepository(db),
-    findOrder: orders.find,
+    findOrder: orderReads.find,
     mail: orderMail,
     payments: paymentProvider,
     sizeRestocked: restock.sizeRestocked,
@@ -199,7 +206,7 @@ export async function createServices(options: ServicesOptions) {
     fulfilment,
     returns: createReturnsService({
       repository: createReturnsRepository(db),
-      findOrder: orders.find,
+      findOrder: orderReads.find,
       mail: orderMail,
       sendRefund: fulfilment.sendRefund,
       returnAddress: config.RETURN_ADDRESS?.replaceAll('\\n', '\n'),
@@ -216,7 +223,7 @@ export async function createServices(options: ServicesOptions) {
     yourData: createYourDataService({
       repository: createYourDataRepository(db),
       // Every order: a shopper's download is all of theirs.
-      ordersOf: (userId) => orders.forUser(userId, 100_000),
+      ordersOf: (userId) => orderReads.forUser(userId, 100_000),
       mailer,
       log,
     }),
@@ -239,7 +246,7 @@ export async function createServices(options: ServicesOptions) {
         stripe && config.STRIPE_WEBHOOK_SECRET ? { stripe, secret: config.STRIPE_WEBHOOK_SECRET } : undefined,
     }),
     checkout,
-    orders,
+    orders: createOrdersService(orderReads),
     admin: createAdminService(createAdminRepository(db), restock.mostWanted),
     analytics: createAnalyticsService(createAnalyticsRepository(db)),
     readiness: createReadiness({ database: createHealthRepository(db), redis: counters.redis, stopping }),

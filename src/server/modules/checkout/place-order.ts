@@ -20,7 +20,7 @@ import {
   type CheckoutInput,
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
-import type { OrdersRepository } from './orders-repository.js';
+import type { CheckoutOrders } from './orders-repository.js';
 import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
 
 const toHttp = (error: PaymentError) => new HttpError(error.status, error.code, error.message);
@@ -56,7 +56,7 @@ interface Captured {
  */
 export function createOrderPlacement(deps: {
   payments: PaymentProvider;
-  orders: OrdersRepository;
+  orders: CheckoutOrders;
   attempts: AttemptsRepository;
   codes: CodeLookup;
   /** `YYYY-MM-DD` (UTC): the day a code's dates are checked against. */

@@ -30,7 +30,7 @@ import {
   type ClaimContext,
 } from './attempt-state.js';
 import { createAttemptsRepository } from './attempts-repository.js';
-import type { OrdersRepository } from './orders-repository.js';
+import type { CheckoutOrders } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
 import { CodeRefused, priceCartWithCode, type CodeLookup, type PricedCart } from './pricing.js';
@@ -69,7 +69,7 @@ const SWEEP_BATCH = 100;
 export function createCheckoutService(deps: {
   db: Database;
   payments: PaymentProvider;
-  orders: OrdersRepository;
+  orders: CheckoutOrders;
   mailer: Mailer;
   publicUrl: string;
   /**
