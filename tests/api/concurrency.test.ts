@@ -594,12 +594,21 @@ describe('checkouts emptying the sizes of one shoe while the admin restocks and 
       ]);
       expect([200, 409], modified!.body).toContain(modified!.statusCode);
       expect(added!.statusCode, added!.body).toBe(200);
-      const codes = checkouts.map((response) => response.statusCode).sort();
-      // Two shoppers per size, one pair each: one sale and one 'out of stock' per size.
-      expect(codes, checkouts.map((response) => response.body).join('\n')).toEqual([
-        200, 200, 200, 409, 409, 409,
-      ]);
-      paid += 3;
+      const answers = checkouts.map((response) => response.body).join('\n');
+      expect(
+        checkouts.every((response) => response.statusCode === 200 || response.statusCode === 409),
+        answers,
+      ).toBe(true);
+      const salesOf = (size: string) =>
+        checkouts.filter((response, i) => sizes[i % sizes.length] === size && response.statusCode === 200)
+          .length;
+      // Two shoppers per size, one pair each: one sale and one 'out of stock' per size. The edit sets
+      // size 9 to one pair as typed: landing between its two sales, it lets the second one sell too.
+      expect(salesOf('9.5'), answers).toBe(1);
+      expect(salesOf('10'), answers).toBe(1);
+      expect(salesOf('9'), answers).toBeGreaterThanOrEqual(1);
+      expect(salesOf('9'), answers).toBeLessThanOrEqual(modified!.statusCode === 200 ? 2 : 1);
+      paid += salesOf('9') + 2;
     }
     const { rows } = await t.database.db.execute<{
       mask: number;
