@@ -83,15 +83,6 @@ export function createOutboxRepository(db: Database) {
     async dropDispatched(before: Date): Promise<void> {
       await db.delete(domainEvents).where(lt(domainEvents.dispatchedAt, before));
     },
-
-    /** How many wait (tests, and later the metrics). */
-    async waiting(): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(domainEvents)
-        .where(isNull(domainEvents.dispatchedAt));
-      return row?.n ?? 0;
-    },
   };
 }
 
