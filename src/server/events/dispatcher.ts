@@ -3,7 +3,7 @@ import type { EventConsumer, StoredEvent } from './domain-events.js';
 import { eventsOfTransaction, type OutboxRepository } from './outbox-repository.js';
 
 /** Events younger than this are left to the transaction that wrote them; older ones, to the sweep. */
-const SWEEP_GRACE_MS = 2_000;
+export const SWEEP_GRACE_MS = 2_000;
 const SWEEP_BATCH = 100;
 /** A sweep's claim: long enough for the consumers, short enough that a crash delays little. */
 const LEASE_MS = 30_000;
