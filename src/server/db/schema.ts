@@ -1,6 +1,6 @@
 // One file because drizzle-kit generates the migrations from this one schema (drizzle.config.ts) and the
 // tables' foreign keys reference one another; it holds declarations only, and each table says which
-// module writes it (tests/api/table-owners.test.ts holds the code to that).
+// module writes it (tests/api/architecture/table-owners.test.ts holds the code to that).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -469,6 +469,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
+  /**
+   * What the mail tells of (an event, a restock request): a mail with a key is kept once, so an
+   * event handed over twice mails nobody twice. Null for mails not sent about an event.
+   */
+  key: text('key').unique(),
 });
 
 /** better-auth's session, account (credentials and OAuth links) and verification tables. */

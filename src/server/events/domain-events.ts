@@ -8,7 +8,21 @@ export type DomainEvent =
   /** Pairs were taken or put back: an order, a refund that restocks, or a checkout that found stock gone. */
   | { type: 'stock.changed'; payload: StockChange }
   /** Shoes, sizes, brands or reviews were edited: every catalogue answer may have changed. */
-  | { type: 'catalog.changed'; payload: Record<string, never> };
+  | { type: 'catalog.changed'; payload: Record<string, never> }
+  /** Sizes that may be back in stock (pairs added or put back): whoever waits for them is told. */
+  | { type: 'stock.restocked'; payload: { sizes: { shoeId: string; size: string }[] } }
+  /** An order was recorded: by the checkout, or by the reconciler after a lost answer. */
+  | { type: 'order.paid'; payload: { orderId: string } }
+  /** An order's shipment was recorded or corrected. */
+  | { type: 'order.shipped'; payload: { orderId: string } }
+  /** A refund went through (from the staff's request, a return, or the provider's webhook). */
+  | { type: 'order.refunded'; payload: { orderId: string; refundId: string } }
+  /** A shopper asked to return pairs. */
+  | { type: 'return.requested'; payload: { orderId: string; returnId: string } }
+  /** The staff approved a return without refunding it yet: the pairs are to be sent back. */
+  | { type: 'return.approved'; payload: { orderId: string; returnId: string } }
+  /** The staff rejected a return, with their words to the shopper. */
+  | { type: 'return.rejected'; payload: { orderId: string; returnId: string } };
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -8,12 +8,18 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends a message, kept in the outbox. With a `key` (what it tells of: an event, a request), a
+   * message whose key is kept already is not sent again: an event handed over twice mails once.
+   */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>;
 }
 
 /** Where every message is recorded, sent (`sentAt`) or not (null): modules/mail/repository.ts. */
 export interface MailOutbox {
-  keep(message: MailMessage, sentAt: Date | null): Promise<void>;
+  /** Keeps a message unsent; undefined (nothing kept) when its key is kept already. */
+  keep(message: MailMessage, key: string | null): Promise<string | undefined>;
+  markSent(id: string): Promise<void>;
 }
 
 interface Logger {
@@ -25,6 +31,7 @@ interface Logger {
  * With SMTP_URL, mail goes out through SMTP. Without it (a fresh machine,
  * offline) every message is kept in the `mail_outbox` table (and its recipient
  * and subject logged), so flows that mail a link still work and can be followed.
+ * A message is kept before it is sent: its key then says it was handled, whoever asks again.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -35,24 +42,23 @@ export function createMailer(options: {
   const { smtpUrl, from, outbox, log } = options;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
 
-  const keep = (message: MailMessage, sent: boolean) => outbox.keep(message, sent ? new Date() : null);
-
   return {
-    async send(message) {
+    async send(message, { key } = {}) {
+      const id = await outbox.keep(message, key ?? null);
+      if (id === undefined) return;
       if (!transport) {
-        await keep(message, false);
         // Not its text: a reset or unsubscribe link is a credential, and logs are read by many.
         log.info({ mail: { to: message.to, subject: message.subject } }, 'mail kept in the outbox');
         return;
       }
       try {
         await transport.sendMail({ from, ...message });
-        await keep(message, true);
       } catch (error) {
         // A mail server outage must not fail the shopper's request; the outbox keeps the message.
-        await keep(message, false);
         log.warn({ err: error, to: message.to }, 'mail could not be sent; kept in the outbox');
+        return;
       }
+      await outbox.markSent(id);
     },
   };
 }

@@ -14,6 +14,7 @@ import { createCurrentUser } from '../auth/current-user.js';
 import { createAuthRepository } from '../auth/auth-repository.js';
 import { createAuth, ensureAdmin } from '../auth/auth-instance.js';
 import { resolveSessionSecret } from '../auth/session-secret.js';
+import type { EventConsumer } from '../events/domain-events.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
 import { createOutboxRepository } from '../events/outbox-repository.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
@@ -25,7 +26,7 @@ import { createRestockRepository } from '../modules/restock/repository.js';
 import { createRestockService } from '../modules/restock/service.js';
 import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
 import { createFulfilmentService } from '../modules/fulfilment/service.js';
-import { createOrderMail } from '../modules/fulfilment/order-mail.js';
+import { createOrderMails } from '../modules/orders/order-mails.js';
 import { createReturnsRepository } from '../modules/fulfilment/returns-repository.js';
 import { createReturnsService } from '../modules/fulfilment/returns-service.js';
 import { createAuditRepository } from '../modules/audit/repository.js';
@@ -88,12 +89,9 @@ export async function createServices(options: ServicesOptions) {
     log,
   });
   const catalogCache = catalogCaching.cache;
-  const events = createEventDispatcher({
-    db: raw,
-    outbox: createOutboxRepository(raw),
-    consumers: [catalogCaching.consumer],
-    log,
-  });
+  // Filled below as the modules that consume events are built; read at each dispatch.
+  const consumers: EventConsumer[] = [catalogCaching.consumer];
+  const events = createEventDispatcher({ db: raw, outbox: createOutboxRepository(raw), consumers, log });
   const db = events.database;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const adminEmail = config.ADMIN_EMAIL;
@@ -141,7 +139,7 @@ export async function createServices(options: ServicesOptions) {
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
   const audit = createAuditWriter(db);
-  const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl, log });
+  const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl });
   const discountsRepository = createDiscountsRepository(db);
   const orderReads = createOrdersReadModel(db);
   const orders = {
@@ -153,21 +151,25 @@ export async function createServices(options: ServicesOptions) {
     db,
     payments: paymentProvider,
     orders,
-    mailer,
-    publicUrl,
     singleInstance: database.kind === 'pglite',
     log,
     codes: discountsRepository,
   });
 
-  const orderMail = createOrderMail({ mailer, publicUrl, log });
   const fulfilment = createFulfilmentService({
     repository: createFulfilmentRepository(db),
     findOrder: orderReads.find,
-    mail: orderMail,
     payments: paymentProvider,
-    sizeRestocked: restock.sizeRestocked,
   });
+  consumers.push(
+    createOrderMails({
+      orders: orderReads,
+      mailer,
+      publicUrl,
+      returnAddress: config.RETURN_ADDRESS?.replaceAll('\\n', '\n'),
+    }),
+    restock.consumer,
+  );
 
   return {
     publicUrl,
@@ -207,15 +209,12 @@ export async function createServices(options: ServicesOptions) {
     returns: createReturnsService({
       repository: createReturnsRepository(db),
       findOrder: orderReads.find,
-      mail: orderMail,
       sendRefund: fulfilment.sendRefund,
-      returnAddress: config.RETURN_ADDRESS?.replaceAll('\\n', '\n'),
     }),
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),
       catalog: catalogRepository,
       images,
-      sizeRestocked: restock.sizeRestocked,
     }),
     restock,
     audit: createAuditRepository(db),

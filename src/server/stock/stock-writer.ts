@@ -3,6 +3,7 @@ import { SHOE_LIMITS } from '../../domain/admin.js';
 import type { Database } from '../db/client.js';
 import { shoes, stockEntries } from '../db/schema.js';
 import type { StockChange } from '../cache/cache-tags.js';
+import type { DomainEvent } from '../events/domain-events.js';
 import { recordEvents } from '../events/outbox-repository.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -20,7 +21,8 @@ export interface Pairs {
  * Rows are locked in one order everywhere (the shoe's row, then its sizes, shoes by id and sizes by
  * label), so two writers never wait for each other's locks (a deadlock on PostgreSQL). Taking and
  * putting back announce what they changed (a stock.changed event of the same transaction); the admin's
- * writes are announced by catalog-admin as the catalogue edits they are.
+ * writes are announced by catalog-admin as the catalogue edits they are. Every write that gives a
+ * size pairs announces it too (stock.restocked), for whoever waits for that size.
  */
 const byShoeThenSize = <T extends Pick<Pairs, 'shoeId' | 'size'>>(lines: readonly T[]) =>
   [...lines].sort((a, b) => a.shoeId.localeCompare(b.shoeId) || a.size.localeCompare(b.size));
@@ -86,9 +88,15 @@ export async function putBackPairs(tx: Tx, lines: readonly Pairs[]): Promise<Sto
     sizesInStockChanged: backInStock,
     unitsSoldChanged: false,
   };
-  await recordEvents(tx, [{ type: 'stock.changed', payload: change }]);
+  await recordEvents(tx, [{ type: 'stock.changed', payload: change }, restocked(lines)]);
   return change;
 }
+
+/** Sizes given pairs: whoever waits for one of them is told once this commits (modules/restock). */
+const restocked = (lines: readonly Pick<Pairs, 'shoeId' | 'size'>[]): DomainEvent => ({
+  type: 'stock.restocked',
+  payload: { sizes: lines.map(({ shoeId, size }) => ({ shoeId, size })) },
+});
 
 /** A new shoe's first size. */
 export async function addFirstSize(tx: Tx, line: Pairs): Promise<void> {
@@ -97,7 +105,12 @@ export async function addFirstSize(tx: Tx, line: Pairs): Promise<void> {
 
 /** The admin's Modify form: one entry's quantity as typed. */
 export async function setQuantity(tx: Tx, entryId: string, quantity: number): Promise<void> {
-  await tx.update(stockEntries).set({ quantity }).where(eq(stockEntries.id, entryId));
+  const [entry] = await tx
+    .update(stockEntries)
+    .set({ quantity })
+    .where(eq(stockEntries.id, entryId))
+    .returning({ shoeId: stockEntries.shoeId, size: stockEntries.size });
+  if (entry && quantity > 0) await recordEvents(tx, [restocked([entry])]);
 }
 
 /**
@@ -115,5 +128,7 @@ export async function addPairs(tx: Tx, line: Pairs): Promise<boolean> {
       setWhere: sql`${stockEntries.quantity} + ${line.quantity} <= ${SHOE_LIMITS.maxQuantity}`,
     })
     .returning({ id: stockEntries.id });
-  return stocked.length > 0;
+  if (stocked.length === 0) return false;
+  await recordEvents(tx, [restocked([line])]);
+  return true;
 }

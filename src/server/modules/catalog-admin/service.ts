@@ -47,10 +47,8 @@ export function createCatalogAdminService(deps: {
   /** The catalogue's read of one shoe, passed in at composition (plugins/services.ts). */
   catalog: EditedShoes;
   images: ImageStore;
-  /** A size may be back in stock: whoever waits for it is told (modules/restock). */
-  sizeRestocked: (shoeId: string, size: string) => Promise<void>;
 }) {
-  const { repository, catalog, images, sizeRestocked } = deps;
+  const { repository, catalog, images } = deps;
 
   async function shoeOrNotFound(id: string): Promise<Shoe> {
     const shoe = isUuid(id) ? await catalog.findShoe(id) : undefined;
@@ -179,7 +177,6 @@ export function createCatalogAdminService(deps: {
       );
       // Changed by someone else between our read and this write.
       if (!updated) throw conflict(MESSAGES.admin.staleShoe);
-      await sizeRestocked(id, entry.size);
       return { message: MESSAGES.admin.shoeModified, shoe: await reload(id) };
     },
 
@@ -201,7 +198,6 @@ export function createCatalogAdminService(deps: {
       });
       if (added === 'missing') throw notFound(MESSAGES.catalog.shoeNotFound);
       if (added === 'too_many') throw fieldError('q', MESSAGES.adminForm.quantity);
-      await sizeRestocked(id, input.size);
       const shoe = await reload(id);
       const now = shoe.stock.find((entry) => entry.size === input.size)?.quantity ?? total;
       const message = existing

@@ -108,6 +108,8 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
           discountCents: order.discount.totalCents,
         });
       }
+      // Its confirmation mail goes once this commits, whoever recorded it (modules/orders/order-mails.ts).
+      await recordEvents(tx, [{ type: 'order.paid', payload: { orderId: row!.id } }]);
       return row!.id;
     },
   };

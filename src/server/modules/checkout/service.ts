@@ -1,12 +1,9 @@
 import crypto from 'node:crypto';
 import type { User } from '../../../domain/account.js';
-import { formatPrice } from '../../../domain/cart.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { Order } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/connection-errors.js';
 import { conflict, HttpError } from '../../http/errors.js';
-import type { Mailer } from '../../mail/mailer.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import {
   abandonedBefore,
@@ -70,8 +67,6 @@ export function createCheckoutService(deps: {
   db: Database;
   payments: PaymentProvider;
   orders: CheckoutOrders;
-  mailer: Mailer;
-  publicUrl: string;
   /**
    * Only this process uses the database (PGlite): a claim older than the
    * process is abandoned without waiting for its lease to run out.
@@ -81,7 +76,7 @@ export function createCheckoutService(deps: {
   /** Discount codes as the checkout reads them (modules/discounts). */
   codes: CodeLookup;
 }) {
-  const { payments, orders, mailer, publicUrl, codes } = deps;
+  const { payments, orders, codes } = deps;
   const attempts = createAttemptsRepository(deps.db);
   const today = () => dayOf(new Date());
   const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today });
@@ -141,24 +136,6 @@ export function createCheckoutService(deps: {
     return taken;
   }
 
-  async function confirmByMail(order: Order): Promise<void> {
-    const lines = order.shoe.map(
-      (line) =>
-        `- ${line.name}, size ${line.size}, x${line.quantity}: ${formatPrice(line.price)}` +
-        (line.discount > 0 ? ` (-${formatPrice(line.discount)})` : ''),
-    );
-    const discount = order.discountCode
-      ? `Discount ${order.discountCode}: -${formatPrice(order.discount / 100)}\n`
-      : '';
-    await mailer.send({
-      to: order.email,
-      subject: `Your Sneaker Street order ${order.idPayment}`,
-      text:
-        `Thanks for your order!\n\n${lines.join('\n')}\n\n${discount}Total: ${formatPrice(order.amount / 100)}\n\n` +
-        `Follow it at ${publicUrl}/order/${order.idPayment}`,
-    });
-  }
-
   const save = (attempt: Attempt, status: number | null, body: unknown) =>
     attempts.save(attempt.key, attempt.token, status, body);
 
@@ -172,9 +149,8 @@ export function createCheckoutService(deps: {
         // Committed by a try whose end nobody saw: its stock.changed event committed with it.
         answer = paidAnswer(earlier);
       } else {
-        const order = await placeOrder(user, input, attempt);
-        await confirmByMail(order).catch(() => undefined);
-        answer = paidAnswer(order);
+        // Its confirmation mail follows its order.paid event (modules/orders/order-mails.ts).
+        answer = paidAnswer(await placeOrder(user, input, attempt));
       }
     } catch (error) {
       // Whoever took the attempt over finishes it.

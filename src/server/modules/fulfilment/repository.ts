@@ -23,6 +23,7 @@ import {
   orderShipments,
   returnRequests,
 } from '../../db/schema.js';
+import { recordEvents } from '../../events/outbox-repository.js';
 import { putBackPairs } from '../../stock/stock-writer.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
@@ -238,6 +239,7 @@ export function createFulfilmentRepository(db: Database) {
           before: before ? { carrier: before.carrier, trackingNumber: before.trackingNumber } : null,
           after: shipment,
         });
+        await recordEvents(tx, [{ type: 'order.shipped', payload: { orderId: order.id } }]);
         return { orderId: order.id, changed: true };
       });
     },
@@ -284,8 +286,8 @@ export function createFulfilmentRepository(db: Database) {
     async settleRefund(
       id: string,
       outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
-    ): Promise<(RefundRow & { returnId: string | null; returnStatus: string | null }) | undefined> {
-      return db.transaction(async (tx) => {
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
         const [refund] = await tx
           .update(orderRefunds)
           .set({
@@ -295,7 +297,11 @@ export function createFulfilmentRepository(db: Database) {
           })
           .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
           .returning();
-        if (!refund) return undefined;
+        if (!refund) return;
+        if (outcome.status === 'succeeded') {
+          const payload = { orderId: refund.orderId, refundId: refund.id };
+          await recordEvents(tx, [{ type: 'order.refunded', payload }]);
+        }
         // A return refunded with this refund: one step back when it failed, to be decided again.
         const [asked] = await tx
           .select({ id: returnRequests.id, status: returnRequests.status })
@@ -339,9 +345,7 @@ export function createFulfilmentRepository(db: Database) {
             tx,
             back.map((line) => ({ shoeId: line.shoeId!, size: line.size, quantity: line.quantity })),
           );
-          return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };
         }
-        return { ...refund, returnId: asked?.id ?? null, returnStatus: asked?.status ?? null };
       });
     },
 

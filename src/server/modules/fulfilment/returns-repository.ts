@@ -12,6 +12,7 @@ import {
 } from '../../../domain/returns.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
+import { recordEvents } from '../../events/outbox-repository.js';
 import { orderEvents, orderLines, orderRefunds, orders, returnRequests } from '../../db/schema.js';
 import type { Actor } from '../../audit/audit-writer.js';
 import {
@@ -225,6 +226,8 @@ export function createReturnsRepository(db: Database) {
           kind: 'return',
           details: { before: null, after: 'requested', reason: request.reason, lines: request.lines },
         });
+        const payload = { orderId: order.id, returnId: asked!.id };
+        await recordEvents(tx, [{ type: 'return.requested', payload }]);
         return { kind: 'asked', orderId: order.id, returnId: asked!.id };
       });
     },
@@ -249,6 +252,7 @@ export function createReturnsRepository(db: Database) {
         if (!choice.refundNow) {
           if (asked.status === 'approved') return { kind: 'approved', orderId: order.id, now: false };
           await decided(tx, order, asked, { status: 'approved' }, actor);
+          await recordEvents(tx, [{ type: 'return.approved', payload: { orderId: order.id, returnId: id } }]);
           return { kind: 'approved', orderId: order.id, now: true };
         }
         const reserved = await refundReturn(tx, order, asked, choice.restock, actor);
@@ -294,6 +298,8 @@ export function createReturnsRepository(db: Database) {
         if (!locked) return { kind: 'missing' };
         if (!isWaitingReturn(locked.asked)) return { kind: 'decided' };
         await decided(tx, locked.order, locked.asked, { status: 'rejected', message }, actor);
+        const payload = { orderId: locked.order.id, returnId: id };
+        await recordEvents(tx, [{ type: 'return.rejected', payload }]);
         return { kind: 'rejected', orderId: locked.order.id };
       });
     },

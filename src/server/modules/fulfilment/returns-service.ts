@@ -1,17 +1,10 @@
 import type { User } from '../../../domain/account.js';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
-import { SHOP_NAME } from '../../../domain/constants.js';
 import type { ReturnAnswer } from '../../../domain/contracts/returns.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { buyerViewOf, type Order } from '../../../domain/payment.js';
-import {
-  RETURN_REASON_LABELS,
-  returnRefusalMessage,
-  type ReturnDecision,
-  type ReturnRequest,
-} from '../../../domain/returns.js';
+import { returnRefusalMessage, type ReturnDecision, type ReturnRequest } from '../../../domain/returns.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { OrderMail } from './order-mail.js';
 import { refundRefusalMessage } from '../../../domain/refunds.js';
 import type { ReturnsRepository } from './returns-repository.js';
 import type { FulfilmentService } from './service.js';
@@ -24,33 +17,15 @@ import type { FulfilmentService } from './service.js';
 export function createReturnsService(deps: {
   repository: ReturnsRepository;
   findOrder: (idOrPayment: string) => Promise<{ order: Order; userId: string } | undefined>;
-  mail: OrderMail;
   sendRefund: FulfilmentService['sendRefund'];
-  /** Where shoppers send pairs back (RETURN_ADDRESS); unset, the approval asks them to reply for it. */
-  returnAddress?: string;
   now?: () => Date;
 }) {
-  const { repository, findOrder, mail, sendRefund, returnAddress, now = () => new Date() } = deps;
+  const { repository, findOrder, sendRefund, now = () => new Date() } = deps;
 
   async function orderOf(orderId: string): Promise<Order> {
     const found = await findOrder(orderId);
     if (!found) throw notFound(MESSAGES.orders.notFound);
     return found.order;
-  }
-
-  /** The approval: how to send the pairs back, and that the refund follows when they arrive. */
-  async function mailSendBack(order: Order, id: string): Promise<void> {
-    const found = await repository.find(id);
-    const pairs = (found?.lines ?? []).map((line) => `- ${line.quantity} x ${line.name}, size ${line.size}`);
-    const where = returnAddress
-      ? `Send them to:\n\n${returnAddress}\n\nwith the order number ${order.idPayment} on a note in the parcel.`
-      : `Reply to this mail and we will tell you where to send them; put the order number ${order.idPayment} on a note in the parcel.`;
-    await mail(
-      order,
-      `Your return on ${SHOP_NAME} order ${order.idPayment} is approved: send the pairs back`,
-      `We have approved your return of:\n${pairs.join('\n')}\n\n${where}\n\n` +
-        'We refund them to your card as soon as they arrive; you will get a mail then.',
-    );
   }
 
   async function answer(id: string): Promise<ReturnAnswer> {
@@ -66,18 +41,6 @@ export function createReturnsService(deps: {
       if (asked.kind === 'missing') throw notFound(MESSAGES.orders.notFound);
       if (asked.kind === 'refused') throw conflict(returnRefusalMessage(asked.refusal));
       const order = await orderOf(asked.orderId);
-      const pairs = request.lines
-        .map((pairs) => {
-          const line = order.shoe.find((candidate) => candidate.lineId === pairs.lineId);
-          return `- ${pairs.quantity} x ${line?.name ?? 'pair'}, size ${line?.size ?? '?'}`;
-        })
-        .join('\n');
-      await mail(
-        order,
-        `We received your return request for ${SHOP_NAME} order ${order.idPayment}`,
-        `You asked to return (${RETURN_REASON_LABELS[request.reason]}):\n${pairs}\n\n` +
-          'We will answer within two working days; you will get a mail either way.',
-      );
       return buyerViewOf(order);
     },
 
@@ -98,10 +61,8 @@ export function createReturnsService(deps: {
         if (result.kind === 'missing') throw notFound(MESSAGES.returns.notFound);
         if (result.kind === 'decided') throw conflict(MESSAGES.returns.decided);
         if (result.kind === 'refused') throw conflict(refundRefusalMessage(result.refusal));
-        if (result.kind === 'approved') {
-          if (result.now) await mailSendBack(await orderOf(result.orderId), id);
-          return answer(id);
-        }
+        // Approved without a refund: its event mails the shopper how to send the pairs back.
+        if (result.kind === 'approved') return answer(id);
         // The buyer's mail goes when the refund is settled (here or by the provider's webhook).
         await sendRefund(result.refund, result.chargeId);
         return answer(id);
@@ -109,13 +70,6 @@ export function createReturnsService(deps: {
       const rejected = await repository.reject(id, decision.message, actor);
       if (rejected.kind === 'missing') throw notFound(MESSAGES.returns.notFound);
       if (rejected.kind === 'decided') throw conflict(MESSAGES.returns.decided);
-      const order = await orderOf(rejected.orderId);
-      await mail(
-        order,
-        `About your return on ${SHOP_NAME} order ${order.idPayment}`,
-        `We cannot accept your return request:\n\n${decision.message}\n\n` +
-          'Reply to this mail or write to us from the contact page if you have a question.',
-      );
       return answer(id);
     },
   };

@@ -7,8 +7,16 @@ import type { MailMessage, MailOutbox } from '../../mail/mailer.js';
 /** Newsletter subscribers, messages from the contact form, and the outbox of every mail sent or kept. */
 export function createMailRepository(db: Database) {
   const outbox: MailOutbox = {
-    async keep(message: MailMessage, sentAt: Date | null): Promise<void> {
-      await db.insert(mailOutbox).values({ ...message, sentAt });
+    async keep(message: MailMessage, key: string | null): Promise<string | undefined> {
+      const [kept] = await db
+        .insert(mailOutbox)
+        .values({ ...message, key })
+        .onConflictDoNothing({ target: mailOutbox.key })
+        .returning({ id: mailOutbox.id });
+      return kept?.id;
+    },
+    async markSent(id: string): Promise<void> {
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
     },
   };
 

@@ -28,15 +28,12 @@ export function createRestockRepository(db: Database) {
         .onConflictDoNothing();
     },
 
-    /**
-     * Uses up the requests waiting for a size, handing back their addresses: one statement, so two
-     * restocks at once never mail anyone twice.
-     */
-    async takeWaiting(shoeId: string, size: string): Promise<{ email: string; token: string }[]> {
+    /** Who waits for a size: each is mailed, then used up by its token (service.ts). */
+    async waiting(shoeId: string, size: string): Promise<{ email: string; token: string }[]> {
       return db
-        .delete(restockRequests)
-        .where(and(eq(restockRequests.shoeId, shoeId), eq(restockRequests.size, size)))
-        .returning({ email: restockRequests.email, token: restockRequests.unsubscribeToken });
+        .select({ email: restockRequests.email, token: restockRequests.unsubscribeToken })
+        .from(restockRequests)
+        .where(and(eq(restockRequests.shoeId, shoeId), eq(restockRequests.size, size)));
     },
 
     async unsubscribe(token: string): Promise<boolean> {

@@ -4,20 +4,21 @@ import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { RestockRequest } from '../../../domain/restock.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import type { EventConsumer } from '../../events/domain-events.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { RestockRepository } from './repository.js';
 
 /**
- * "Email me when it's back" (issue 17): a shopper waits for a sold-out size; when the staff add stock
- * to it, every waiting address is mailed once with a link to the shoe, and its request is used up.
+ * "Email me when it's back" (issue 17): a shopper waits for a sold-out size; when pairs come back to
+ * it (the staff add stock, a refund puts pairs back), every waiting address is mailed once with a
+ * link to the shoe, and its request is used up.
  */
 export function createRestockService(deps: {
   repository: RestockRepository;
   mailer: Mailer;
   publicUrl: string;
-  log: { warn(object: unknown, message: string): void };
 }) {
-  const { repository, mailer, publicUrl, log } = deps;
+  const { repository, mailer, publicUrl } = deps;
   const unsubscribeLink = (token: string) => `${publicUrl}/api/restock/unsubscribe?token=${token}`;
 
   return {
@@ -39,25 +40,31 @@ export function createRestockService(deps: {
       return { message: MESSAGES.restock.waiting(request.size) };
     },
 
-    /** After a write that may have brought a size back: mails whoever waits for it, once. */
-    async sizeRestocked(shoeId: string, size: string): Promise<void> {
-      try {
+    /**
+     * After a write gave sizes pairs (stock.restocked, handed over once it committed): mails whoever
+     * waits for a size now in stock, once. Each mail is kept under its request's token before the
+     * request is used up, so an event handed over twice, or two restocks at once, mail nobody twice.
+     */
+    consumer: (async (event) => {
+      if (event.type !== 'stock.restocked') return;
+      for (const { shoeId, size } of event.payload.sizes) {
         const stock = await repository.stockOf(shoeId, size);
-        if (!stock || stock.quantity === 0) return;
-        for (const waiting of await repository.takeWaiting(shoeId, size)) {
-          await mailer.send({
-            to: waiting.email,
-            subject: `${stock.name} in size ${size} is back at ${SHOP_NAME}`,
-            text:
-              `Good news: ${stock.name} is back in size ${size}. Pairs go fast:\n${publicUrl}/shoes/${shoeId}\n\n` +
-              `You asked to be told once; to be told nothing more about it, open ${unsubscribeLink(waiting.token)}`,
-          });
+        if (!stock || stock.quantity === 0) continue;
+        for (const waiting of await repository.waiting(shoeId, size)) {
+          await mailer.send(
+            {
+              to: waiting.email,
+              subject: `${stock.name} in size ${size} is back at ${SHOP_NAME}`,
+              text:
+                `Good news: ${stock.name} is back in size ${size}. Pairs go fast:\n${publicUrl}/shoes/${shoeId}\n\n` +
+                `You asked to be told once; to be told nothing more about it, open ${unsubscribeLink(waiting.token)}`,
+            },
+            { key: `restock:${waiting.token}` },
+          );
+          await repository.unsubscribe(waiting.token);
         }
-      } catch (error) {
-        // The restock itself is done; a mail that failed must not turn it into an error.
-        log.warn({ err: error, shoeId, size }, 'restock mails could not all be sent');
       }
-    },
+    }) satisfies EventConsumer,
 
     unsubscribe(token: string): Promise<boolean> {
       return repository.unsubscribe(token);
