@@ -1,25 +1,63 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGE_LENGTH } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { usStateCode } from './us-states.js';
 
 /**
  * Form rules of spec §5. The same schemas validate the browser forms
  * (react-hook-form + zodResolver) and the server's request bodies.
+ *
+ * The address accepts what real names and US addresses hold (docs/decisions/019): apostrophes,
+ * hyphens and periods in names and cities ("Sam O'Brien", "Winston-Salem", "St. Louis"; 3-40 long
+ * as the spec says), lines of up to 100 characters with `.`, `,`, `#`, `/` ("1600 Pennsylvania
+ * Ave. NW, #2"), the state by name or code, the ZIP as 5 digits or ZIP+4. A value that is really
+ * invalid (digits in a name, a line of symbols, an empty field) gets the spec's message for its
+ * field; one the spec would take but a US address cannot hold gets a message of its own.
  */
-const LETTERS_AND_SPACES_3_40 = /^[\p{L} ]{3,40}$/u;
-const ADDRESS_4_16 = /^[\p{L}\d_ -]{4,16}$/u;
+const NAME_LIKE = /^(?=.*\p{L}{2})[\p{L}\p{M}][\p{L}\p{M} '’.-]{2,39}$/u;
+const STATE_LIKE = /^(?=.*\p{L})[\p{L}\p{M} .]{2,40}$/u;
+const ADDRESS_LINE = /^(?=.*[\p{L}\d])[\p{L}\p{M}\d .,#'’/&-]{3,100}$/u;
+const ADDRESS_LINE_2 = /^(?=.*[\p{L}\d])[\p{L}\p{M}\d .,#'’/&-]{1,100}$/u;
+const POSTAL_LIKE = /^[\p{L}\d_ -]{4,16}$/u;
+const ZIP = /^\d{5}(?:-\d{4})?$/;
+const PHONE_DIGITS = /^1?\d{10}$/;
+const PHONE_LIKE = /^[\d\s()+.-]{10,20}$/;
 
 const matching = (pattern: RegExp, message: string) =>
   z.string({ error: message }).trim().regex(pattern, message);
 
+/** The address of spec §5, read as a US address: the card's billing details and the delivery address. */
 export const checkoutAddressSchema = z.object({
-  name: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.name),
-  state: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.state),
-  city: matching(LETTERS_AND_SPACES_3_40, MESSAGES.checkoutForm.city),
-  line1: matching(ADDRESS_4_16, MESSAGES.checkoutForm.line1),
-  postal_code: matching(ADDRESS_4_16, MESSAGES.checkoutForm.postalCode),
+  name: matching(NAME_LIKE, MESSAGES.checkoutForm.name),
+  state: matching(STATE_LIKE, MESSAGES.checkoutForm.state).refine(
+    (value) => usStateCode(value) !== undefined,
+    MESSAGES.checkoutForm.usState,
+  ),
+  city: matching(NAME_LIKE, MESSAGES.checkoutForm.city),
+  line1: matching(ADDRESS_LINE, MESSAGES.checkoutForm.line1),
+  postal_code: matching(POSTAL_LIKE, MESSAGES.checkoutForm.postalCode).regex(ZIP, MESSAGES.checkoutForm.zip),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+
+/** Left empty (or blank) is left out. */
+const optionalText = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
+/** Where an order goes: the spec's address with an optional second line and phone (issue 31). */
+export const deliveryAddressSchema = checkoutAddressSchema.extend({
+  line2: optionalText(matching(ADDRESS_LINE_2, MESSAGES.checkoutForm.line2)),
+  phone: optionalText(
+    matching(PHONE_LIKE, MESSAGES.checkoutForm.phone).refine(
+      (value) => PHONE_DIGITS.test(value.replace(/\D/g, '')),
+      MESSAGES.checkoutForm.phone,
+    ),
+  ),
+});
+export type DeliveryAddressInput = z.input<typeof deliveryAddressSchema>;
+export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
 
 /** The spec only asks for an '@'; we also want something on both sides of it. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -29,6 +29,12 @@ export const MESSAGES = {
     city: 'The city can only contain letters and spaces',
     line1: 'enter the line 1 correctly',
     postalCode: 'enter the postal code correctly',
+    // Beyond the spec (docs/decisions/019): a delivery address in the United States.
+    usState: 'Enter a US state by its name or its two-letter code, such as California or CA',
+    zip: 'Enter a 5-digit ZIP code, or ZIP+4 such as 92101-1234',
+    line2:
+      "Line 2 holds an apartment, suite or unit: letters, digits and . , # ' - / only, up to 100 characters",
+    phone: 'Enter a US phone number of 10 digits, such as (619) 555-0134',
   },
   newsletter: {
     invalidEmail: 'Use a valid email',
