@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { passwordAgainSchema, type PasswordAgainInput } from '../../../domain/account';
-import { FormAlert } from './form-alert';
+import { AccountUsername } from './account-username';
+import { FormSubmit } from './form-submit';
 import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
 import { useSchemaForm } from './use-schema-form';
 
 interface PasswordAgainFormProps {
@@ -35,14 +35,7 @@ export function PasswordAgainForm({
   buttonClassName = 'w-full sm:w-auto',
   send,
 }: PasswordAgainFormProps) {
-  const id = useId();
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(passwordAgainSchema, {
+  const { field, reset, busy, formError, submit } = useSchemaForm(passwordAgainSchema, {
     defaultValues: { password: '' },
     codes: { wrong_password: 'password' },
   });
@@ -53,20 +46,12 @@ export function PasswordAgainForm({
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className={className}>
       {hint && <p className="text-sm text-gray-700">{hint}</p>}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={`${id}-password`}
-        label={passwordLabel}
-        error={errors.password?.message}
-        autoComplete="current-password"
-        {...register('password')}
-      />
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-      <SubmitButton
-        label={label}
-        busyLabel={busyLabel}
-        icon={icon}
-        busy={isSubmitting}
+      <AccountUsername email={email} />
+      <PasswordField label={passwordLabel} autoComplete="current-password" {...field('password')} />
+      <FormSubmit
+        error={formError}
+        action={{ label, busyLabel, icon }}
+        busy={busy}
         className={buttonClassName}
       />
     </form>

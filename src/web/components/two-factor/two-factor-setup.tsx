@@ -1,15 +1,14 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { TwoFactorSetup as Setup } from '../../../domain/contracts/two-factor';
 import { NOTICE_MS } from '../../../domain/constants';
 import { confirmTwoFactorSchema } from '../../../domain/two-factor';
 import { useConfirmTwoFactor } from '../../api/confirm-two-factor';
 import { useStartTwoFactor } from '../../api/start-two-factor';
 import { toast } from '../../lib/toast';
-import { FormAlert } from '../forms/form-alert';
+import { FormSubmit } from '../forms/form-submit';
 import { InputField } from '../forms/input-field';
 import { PasswordAgainForm } from '../forms/password-again-form';
-import { SubmitButton } from '../forms/submit-button';
 import { useSchemaForm } from '../forms/use-schema-form';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -42,14 +41,8 @@ function PasswordStep({ email, onStarted }: { email: string; onStarted: (setup: 
 }
 
 function ConfirmStep({ setup, email }: { setup: Setup; email: string }) {
-  const id = useId();
   const confirm = useConfirmTwoFactor();
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(confirmTwoFactorSchema, {
+  const { field, busy, formError, submit } = useSchemaForm(confirmTwoFactorSchema, {
     defaultValues: { code: '' },
     codes: { wrong_code: 'code' },
   });
@@ -95,20 +88,16 @@ function ConfirmStep({ setup, email }: { setup: Setup; email: string }) {
             className="space-y-4"
           >
             <InputField
-              id={`${id}-code`}
               label="3. Enter the 6-digit code the app shows"
-              error={errors.code?.message}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={7}
-              {...register('code')}
+              {...field('code')}
             />
-            {formError && <FormAlert tone="error">{formError}</FormAlert>}
-            <SubmitButton
-              label="Turn on two-step sign-in"
-              busyLabel="Checking..."
-              icon={KeyRound}
-              busy={isSubmitting}
+            <FormSubmit
+              error={formError}
+              action={{ label: 'Turn on two-step sign-in', busyLabel: 'Checking...', icon: KeyRound }}
+              busy={busy}
               className="w-full sm:w-auto"
             />
           </form>

@@ -1,7 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
-import { FormAlert } from '../../components/forms/form-alert';
-import { SubmitButton } from '../../components/forms/submit-button';
+import { FormSubmit, type FormAction } from '../../components/forms/form-submit';
 import { AccountSection } from './account-section';
 
 interface AccountFormProps {
@@ -12,8 +10,7 @@ interface AccountFormProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Why the request failed, when no field says it. */
   error: string | undefined;
-  /** The button: what it says, while its request runs too, and its icon. */
-  action: { label: string; busyLabel: string; icon: LucideIcon };
+  action: FormAction;
   busy: boolean;
   /** The fields. */
   children: ReactNode;
@@ -34,8 +31,7 @@ export function AccountForm({
     <AccountSection title={title} description={description}>
       <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
         {children}
-        {error && <FormAlert tone="error">{error}</FormAlert>}
-        <SubmitButton {...action} busy={busy} className="w-full sm:w-auto" />
+        <FormSubmit error={error} action={action} busy={busy} className="w-full sm:w-auto" />
       </form>
     </AccountSection>
   );

@@ -1,5 +1,4 @@
 import { Fingerprint, Trash2 } from 'lucide-react';
-import { useId } from 'react';
 import type { User } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
 import { addPasskeyFormSchema, PASSKEY_NAME_MAX, type Passkey } from '../../../domain/passkeys';
@@ -7,10 +6,10 @@ import { ApiError, errorMessage } from '../../api/http';
 import { useAddPasskey } from '../../api/add-passkey';
 import { useRemovePasskey } from '../../api/remove-passkey';
 import { usePasskeys } from '../../api/use-passkeys';
-import { FormAlert } from '../../components/forms/form-alert';
+import { AccountUsername } from '../../components/forms/account-username';
+import { FormSubmit } from '../../components/forms/form-submit';
 import { InputField } from '../../components/forms/input-field';
 import { PasswordField } from '../../components/forms/password-field';
-import { SubmitButton } from '../../components/forms/submit-button';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { LoadStatus } from '../../components/load-status';
 import { toast } from '../../lib/toast';
@@ -85,15 +84,8 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 }
 
 function AddPasskeyForm({ email }: { email: string }) {
-  const id = useId();
   const add = useAddPasskey();
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(addPasskeyFormSchema, {
+  const { field, reset, busy, formError, submit } = useSchemaForm(addPasskeyFormSchema, {
     defaultValues: { name: '', password: '' },
     codes: { wrong_password: 'password' },
   });
@@ -116,30 +108,20 @@ function AddPasskeyForm({ email }: { email: string }) {
       aria-label="Add a passkey"
       className="mt-5 space-y-4 border-t border-gray-200 pt-5"
     >
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <AccountUsername email={email} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
-          id={`${id}-name`}
           label="Name (optional)"
           hint="Which device or password manager holds it."
-          error={errors.name?.message}
           maxLength={PASSKEY_NAME_MAX}
-          {...register('name')}
+          {...field('name')}
         />
-        <PasswordField
-          id={`${id}-password`}
-          label="Your password"
-          error={errors.password?.message}
-          autoComplete="current-password"
-          {...register('password')}
-        />
+        <PasswordField label="Your password" autoComplete="current-password" {...field('password')} />
       </div>
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
-      <SubmitButton
-        label="Add a passkey"
-        busyLabel="Waiting for your device..."
-        icon={Fingerprint}
-        busy={isSubmitting}
+      <FormSubmit
+        error={formError}
+        action={{ label: 'Add a passkey', busyLabel: 'Waiting for your device...', icon: Fingerprint }}
+        busy={busy}
         className="w-full sm:w-auto"
       />
     </form>

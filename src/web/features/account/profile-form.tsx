@@ -13,13 +13,9 @@ import { AccountForm } from './account-form';
 export function ProfileForm({ user }: { user: User }) {
   const id = useId();
   const updateName = useUpdateName();
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(displayNameSchema, { defaultValues: { name: user.name } });
+  const { field, reset, busy, formError, submit } = useSchemaForm(displayNameSchema, {
+    defaultValues: { name: user.name },
+  });
 
   const onSubmit = submit(async (input) => {
     const { message, user: updated } = await updateName.mutateAsync(input);
@@ -34,7 +30,7 @@ export function ProfileForm({ user }: { user: User }) {
       onSubmit={onSubmit}
       error={formError}
       action={{ label: 'Update name', busyLabel: 'Saving...', icon: Save }}
-      busy={isSubmitting}
+      busy={busy}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
@@ -48,14 +44,12 @@ export function ProfileForm({ user }: { user: User }) {
           className={`${inputClass} cursor-default border-dashed bg-paper text-gray-700`}
         />
         <InputField
-          id={`${id}-name`}
           label="Display name"
-          error={errors.name?.message}
           hint={`Up to ${DISPLAY_NAME_MAX} characters.`}
           type="text"
           autoComplete="nickname"
           maxLength={DISPLAY_NAME_MAX}
-          {...register('name')}
+          {...field('name')}
         />
       </div>
     </AccountForm>

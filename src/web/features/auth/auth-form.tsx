@@ -1,7 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
-import { FormAlert } from '../../components/forms/form-alert';
-import { SubmitButton } from '../../components/forms/submit-button';
+import { FormSubmit, type FormAction } from '../../components/forms/form-submit';
 
 interface AuthFormProps {
   /** Names the form for screen readers. */
@@ -9,8 +7,8 @@ interface AuthFormProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Why the request failed, when no field says it. */
   error: string | undefined;
-  /** The button across the card: what it says, while its request runs too, and its icon. */
-  action: { label: string; busyLabel: string; icon: LucideIcon };
+  /** The button across the card. */
+  action: FormAction;
   busy: boolean;
   /** Above the button, below the error: what the form has to say once it worked. */
   notice?: ReactNode;
@@ -23,9 +21,7 @@ export function AuthForm({ label, onSubmit, error, action, busy, notice, childre
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
       {children}
-      {error && <FormAlert tone="error">{error}</FormAlert>}
-      {notice}
-      <SubmitButton {...action} busy={busy} className="w-full" />
+      <FormSubmit error={error} action={action} busy={busy} notice={notice} className="w-full" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { credentialsSchema, type Credentials } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
@@ -42,24 +42,16 @@ export function CredentialsForm({
   welcome,
   children,
 }: CredentialsFormProps) {
-  const id = useId();
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(credentialsSchema, { defaultValues: { email: '', password: '' }, codes });
+  const { field, busy, formError, submit } = useSchemaForm(credentialsSchema, {
+    defaultValues: { email: '', password: '' },
+    codes,
+  });
 
   const onSubmit = submit(async (credentials) => {
     if ((await send(credentials)) === 'signed-in') toast.success(welcome, { duration: NOTICE_MS.success });
   });
 
-  const password = {
-    id: `${id}-password`,
-    label: 'Password',
-    error: errors.password?.message,
-    ...register('password'),
-  };
+  const password = { label: 'Password', ...field('password') };
 
   return (
     <AuthForm
@@ -67,9 +59,9 @@ export function CredentialsForm({
       onSubmit={onSubmit}
       error={formError}
       action={{ label: title, busyLabel, icon }}
-      busy={isSubmitting}
+      busy={busy}
     >
-      <EmailField id={`${id}-email`} error={errors.email?.message} registration={register('email')} />
+      <EmailField {...field('email')} />
       {newPassword ? (
         <NewPasswordField {...password} />
       ) : (

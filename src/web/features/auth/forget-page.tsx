@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { forgetPasswordSchema } from '../../../domain/account';
 import { NOTICE_MS } from '../../../domain/constants';
@@ -16,15 +16,9 @@ import { EmailField } from './email-field';
 /** `/forget` (spec §2): 'Recover your password', an email field, 'Send Email', 'Back Home'. */
 export default function ForgetPage() {
   const heading = MESSAGES.identity.recoverHeading;
-  const emailId = `${useId()}-email`;
   const requestReset = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string>();
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(forgetPasswordSchema, {
+  const { field, busy, formError, submit } = useSchemaForm(forgetPasswordSchema, {
     defaultValues: { email: '' },
     codes: { user_not_found: 'email' },
   });
@@ -47,7 +41,7 @@ export default function ForgetPage() {
         onSubmit={onSubmit}
         error={formError}
         action={{ label: MESSAGES.identity.sendEmail, busyLabel: 'Sending...', icon: Mail }}
-        busy={isSubmitting}
+        busy={busy}
         notice={
           // Always rendered so screen readers announce the confirmation when it appears.
           <div role="status">
@@ -62,7 +56,7 @@ export default function ForgetPage() {
           </div>
         }
       >
-        <EmailField id={emailId} error={errors.email?.message} registration={register('email')} />
+        <EmailField {...field('email')} />
       </AuthForm>
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '../../../domain/account';
@@ -29,19 +29,15 @@ type Outcome = { kind: 'form' } | { kind: 'done'; message: string } | { kind: 'i
  * The link works once and expires; then the page says so and offers a new one.
  */
 export default function ResetPasswordPage() {
-  const id = useId();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const resetPassword = useResetPassword();
   const [outcome, setOutcome] = useState<Outcome>(() =>
     token ? { kind: 'form' } : { kind: 'invalid', message: MESSAGES.identity.resetLinkInvalid },
   );
-  const {
-    register,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(resetFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
+  const { field, busy, formError, submit } = useSchemaForm(resetFormSchema, {
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
 
   const onSubmit = submit(async ({ newPassword }) => {
     try {
@@ -87,19 +83,13 @@ export default function ResetPasswordPage() {
           onSubmit={onSubmit}
           error={formError}
           action={{ label: 'Save new password', busyLabel: 'Saving...', icon: KeyRound }}
-          busy={isSubmitting}
+          busy={busy}
         >
-          <NewPasswordField
-            id={`${id}-new`}
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
+          <NewPasswordField {...field('newPassword')} />
           <PasswordField
-            id={`${id}-confirm`}
             label="Repeat the new password"
-            error={errors.confirmPassword?.message}
             autoComplete="new-password"
-            {...register('confirmPassword')}
+            {...field('confirmPassword')}
           />
         </AuthForm>
       )}

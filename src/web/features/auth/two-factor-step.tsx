@@ -1,5 +1,5 @@
 import { ArrowLeft, KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
 import { twoFactorCodeSchema, type TwoFactorKind } from '../../../domain/two-factor';
@@ -34,20 +34,15 @@ const KINDS: Record<
  * took too long (or used its five codes) goes back to the password.
  */
 export function TwoFactorStep({ onRestart }: { onRestart: (reason?: string) => void }) {
-  const id = useId();
   const [kind, setKind] = useState<TwoFactorKind>('authenticator');
   const signIn = useSignInWithCode();
-  const {
-    register,
-    setValue,
-    clearErrors,
-    formState: { errors, isSubmitting },
-    formError,
-    submit,
-  } = useSchemaForm(twoFactorCodeSchema, {
-    defaultValues: { code: '', kind: 'authenticator' },
-    codes: { wrong_code: 'code' },
-  });
+  const { register, field, setValue, clearErrors, busy, formError, submit } = useSchemaForm(
+    twoFactorCodeSchema,
+    {
+      defaultValues: { code: '', kind: 'authenticator' },
+      codes: { wrong_code: 'code' },
+    },
+  );
   const text = KINDS[kind];
 
   const onSubmit = submit(async (input) => {
@@ -89,22 +84,20 @@ export function TwoFactorStep({ onRestart }: { onRestart: (reason?: string) => v
         onSubmit={onSubmit}
         error={formError}
         action={{ label: 'Sign in', busyLabel: 'Checking...', icon: KeyRound }}
-        busy={isSubmitting}
+        busy={busy}
       >
         <input type="hidden" {...register('kind')} />
         <InputField
           key={kind}
-          id={`${id}-code`}
           label={text.label}
           hint={text.hint}
-          error={errors.code?.message}
           inputMode={kind === 'authenticator' ? 'numeric' : 'text'}
           autoComplete="one-time-code"
           autoCapitalize="off"
           spellCheck={false}
           // The field the step is about: the person just came from the password.
           autoFocus
-          {...register('code')}
+          {...field('code')}
         />
       </AuthForm>
     </div>

@@ -22,6 +22,7 @@ export function ContactForm() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const {
     register,
+    field,
     handleSubmit,
     reset,
     control,
@@ -47,22 +48,8 @@ export function ContactForm() {
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
-        <InputField
-          id={`${id}-name`}
-          label="Name"
-          error={errors.name?.message}
-          type="text"
-          autoComplete="name"
-          {...register('name')}
-        />
-        <InputField
-          id={`${id}-email`}
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
+        <InputField label="Name" type="text" autoComplete="name" {...field('name')} />
+        <InputField label="Email" type="email" autoComplete="email" {...field('email')} />
       </div>
 
       <FormField
