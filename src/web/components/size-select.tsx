@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { StockEntry } from '../../domain/catalog';
 import { MESSAGES } from '../../domain/messages';
+import { CompactField } from './forms/compact-field';
 
 interface SizeSelectProps {
   /** Every size of the shoe (`sizesOf`), in size order; sold-out ones are shown, not selectable. */
@@ -18,10 +19,7 @@ export function SizeSelect({ sizes, value, onChange, className = '' }: SizeSelec
   const id = useId();
   const soldOut = !sizes.some((entry) => entry.quantity > 0);
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-gray-700 uppercase">
-        Size
-      </label>
+    <CompactField id={id} label="Size" className={className}>
       <select
         id={id}
         value={value}
@@ -36,6 +34,6 @@ export function SizeSelect({ sizes, value, onChange, className = '' }: SizeSelec
           </option>
         ))}
       </select>
-    </div>
+    </CompactField>
   );
 }

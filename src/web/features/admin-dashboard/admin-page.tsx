@@ -1,5 +1,6 @@
 import { useAdminStats } from './api/use-admin-stats';
 import { usePageViews } from './api/use-page-views';
+import { InlineError } from '../../components/forms/inline-error';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { AdminLinks } from './admin-links';
@@ -34,11 +35,7 @@ export default function AdminPage() {
       />
       <AdminLinks />
       <SummaryFigures stats={stats.data} pageViews={pageViews.data} />
-      {stats.isError && (
-        <p role="alert" className="text-sm font-semibold text-deal">
-          The sales figures could not be loaded just now.
-        </p>
-      )}
+      <InlineError message={stats.isError ? 'The sales figures could not be loaded just now.' : null} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SalesChart salesByDay={stats.data?.salesByDay} className="lg:col-span-2" />
         <BestSellers bestSellers={stats.data?.bestSellers} />

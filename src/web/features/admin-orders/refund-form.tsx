@@ -18,11 +18,10 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { useRefundOrder } from './api/refund-order';
 import { RestockBox } from './restock-box';
+import { compactBoxClass, CompactField, compactControlClass } from '../../components/forms/compact-field';
+import { InlineError } from '../../components/forms/inline-error';
 import { SectionCard } from '../../components/section-card';
 
-const boxClass =
-  'h-11 rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
-const fieldClass = `${boxClass} w-full`;
 const money = (cents: number) => formatPrice(cents / 100);
 
 /** Whether a failed press may have given money back: then pressing again must be the same refund. */
@@ -165,7 +164,7 @@ export function RefundForm({ order }: { order: Order }) {
                           [line.lineId]: Math.max(0, Math.min(open, Number(event.target.value) || 0)),
                         })
                       }
-                      className={`${boxClass} w-20 shrink-0 text-right`}
+                      className={`${compactBoxClass} w-20 shrink-0 text-right`}
                     />
                   </label>
                 );
@@ -174,30 +173,22 @@ export function RefundForm({ order }: { order: Order }) {
               {pairsRefusal && <p className="text-sm font-semibold text-deal">{pairsRefusal}</p>}
             </div>
           ) : (
-            <div className="flex flex-col gap-1">
-              <label
-                htmlFor={`${id}-amount`}
-                className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-              >
-                Amount ($)
-              </label>
+            <CompactField id={`${id}-amount`} label="Amount ($)">
               <input
                 id={`${id}-amount`}
                 inputMode="decimal"
                 autoComplete="off"
                 value={amount}
                 onChange={(event) => setAmount(event.target.value)}
-                className={`${fieldClass} sm:w-48`}
+                className={`${compactControlClass} sm:w-48`}
               />
-            </div>
+            </CompactField>
           )}
-          <div className="flex flex-col gap-1">
-            <label
-              htmlFor={`${id}-reason`}
-              className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-            >
-              Internal reason
-            </label>
+          <CompactField
+            id={`${id}-reason`}
+            label="Internal reason"
+            hint="For the order’s history and the audit log; the buyer never sees it."
+          >
             <input
               id={`${id}-reason`}
               value={reason}
@@ -205,19 +196,14 @@ export function RefundForm({ order }: { order: Order }) {
               onChange={(event) => setReason(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${id}-reason-hint${error ? ` ${id}-error` : ''}`}
-              className={fieldClass}
+              className={compactControlClass}
             />
-            <p id={`${id}-reason-hint`} className="text-xs text-gray-600">
-              For the order’s history and the audit log; the buyer never sees it.
-            </p>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label
-              htmlFor={`${id}-message`}
-              className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-            >
-              Message to the buyer (optional)
-            </label>
+          </CompactField>
+          <CompactField
+            id={`${id}-message`}
+            label="Message to the buyer (optional)"
+            hint="Mailed with the refund and shown on their order page."
+          >
             <textarea
               id={`${id}-message`}
               value={buyerMessage}
@@ -227,15 +213,8 @@ export function RefundForm({ order }: { order: Order }) {
               aria-describedby={`${id}-message-hint`}
               className="w-full rounded-xl border border-gray-300 bg-white px-3 py-2 text-sm hover:border-ink"
             />
-            <p id={`${id}-message-hint`} className="text-xs text-gray-600">
-              Mailed with the refund and shown on their order page.
-            </p>
-          </div>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-deal">
-              {error}
-            </p>
-          )}
+          </CompactField>
+          <InlineError id={`${id}-error`} message={error} />
           <button
             type="submit"
             disabled={refundOrder.isPending}

@@ -6,6 +6,8 @@ import type { Order } from '../../../domain/payment';
 import { isWaitingReturn, ledgerOfOrder, priceRefund } from '../../../domain/refunds';
 import { returnDecisionSchema } from '../../../domain/returns';
 import { errorMessage } from '../../api/http';
+import { CompactField } from '../../components/forms/compact-field';
+import { InlineError } from '../../components/forms/inline-error';
 import { ReturnSummary } from '../../components/return-summary';
 import { toast } from '../../lib/toast';
 import { useDecideReturn } from './api/decide-return';
@@ -106,13 +108,7 @@ function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
           />
         </div>
       )}
-      <div className="flex flex-col gap-1">
-        <label
-          htmlFor={`${id}-message`}
-          className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-        >
-          Or reject, telling the shopper why
-        </label>
+      <CompactField id={`${id}-message`} label="Or reject, telling the shopper why">
         <textarea
           id={`${id}-message`}
           value={message}
@@ -129,12 +125,8 @@ function DecisionForm({ order, asked }: { order: Order; asked: Asked }) {
         >
           Reject
         </button>
-      </div>
-      {error && (
-        <p role="alert" className="text-sm font-semibold text-deal">
-          {error}
-        </p>
-      )}
+      </CompactField>
+      <InlineError message={error} />
     </form>
   );
 }

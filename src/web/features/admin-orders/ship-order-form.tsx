@@ -6,10 +6,9 @@ import { CARRIERS, shipmentRequestSchema, type Carrier } from '../../../domain/s
 import { errorMessage } from '../../api/http';
 import { toast } from '../../lib/toast';
 import { useShipOrder } from './api/ship-order';
+import { CompactField, compactControlClass } from '../../components/forms/compact-field';
+import { InlineError } from '../../components/forms/inline-error';
 import { SectionCard } from '../../components/section-card';
-
-const fieldClass =
-  'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
 
 /** Mark the order shipped with its carrier and tracking number (or correct them): the buyer is mailed the link. */
 export function ShipOrderForm({ order }: { order: Order }) {
@@ -47,18 +46,12 @@ export function ShipOrderForm({ order }: { order: Order }) {
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
       >
-        <div className="flex flex-col gap-1">
-          <label
-            htmlFor={`${id}-carrier`}
-            className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-          >
-            Carrier
-          </label>
+        <CompactField id={`${id}-carrier`} label="Carrier">
           <select
             id={`${id}-carrier`}
             value={carrier}
             onChange={(event) => setCarrier(event.target.value as Carrier)}
-            className={fieldClass}
+            className={compactControlClass}
           >
             {CARRIERS.map((name) => (
               <option key={name} value={name}>
@@ -66,14 +59,8 @@ export function ShipOrderForm({ order }: { order: Order }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label
-            htmlFor={`${id}-number`}
-            className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-          >
-            Tracking number
-          </label>
+        </CompactField>
+        <CompactField id={`${id}-number`} label="Tracking number">
           <input
             id={`${id}-number`}
             value={trackingNumber}
@@ -83,9 +70,9 @@ export function ShipOrderForm({ order }: { order: Order }) {
             maxLength={40}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className={`${fieldClass} font-mono`}
+            className={`${compactControlClass} font-mono`}
           />
-        </div>
+        </CompactField>
         <button
           type="submit"
           disabled={ship.isPending}
@@ -93,11 +80,7 @@ export function ShipOrderForm({ order }: { order: Order }) {
         >
           {order.shipment ? 'Update shipping' : 'Mark shipped'}
         </button>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-deal sm:col-span-3">
-            {error}
-          </p>
-        )}
+        <InlineError id={`${id}-error`} message={error} className="sm:col-span-3" />
       </form>
     </SectionCard>
   );

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { BadgePercent, X } from 'lucide-react';
 import { isDiscountCode, normalizeCode } from '../../../domain/discounts';
 import { MESSAGES } from '../../../domain/messages';
+import { compactLabelClass } from '../../components/forms/compact-field';
 import { setDiscountCode } from '../../lib/cart/discount-code-store';
 import type { CartPricing } from './api/use-cart-quote';
 
@@ -54,7 +55,7 @@ export function DiscountCodeField({ code, pricing }: DiscountCodeFieldProps) {
 
   return (
     <form method="post" onSubmit={apply} noValidate className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-gray-700 uppercase">
+      <label htmlFor={id} className={compactLabelClass}>
         Discount code
       </label>
       <div className="flex gap-2">

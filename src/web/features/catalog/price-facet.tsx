@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 import { parsePrice } from '../../../domain/shoe-filters';
+import { InlineError } from '../../components/forms/inline-error';
 
 interface PriceFacetProps {
   minPrice: number | undefined;
@@ -79,11 +80,7 @@ export function PriceFacet({ minPrice, maxPrice, range, onChange }: PriceFacetPr
           </span>
           {field('Max', max, setMax, range?.max)}
         </div>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-deal">
-            {error}
-          </p>
-        )}
+        <InlineError id={`${id}-error`} message={error} />
         <button
           type="submit"
           className="h-10 rounded-full border border-ink text-sm font-bold transition-colors hover:bg-ink hover:text-white"

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/returns';
 import { errorMessage } from '../../api/http';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/forms/button-class';
+import { InlineError } from '../../components/forms/inline-error';
 import { toast } from '../../lib/toast';
 import { useAskReturn } from './api/ask-return';
 
@@ -128,11 +129,7 @@ export function ReturnItemsForm({
           className={`${fieldClass} w-full py-2`}
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm font-semibold text-deal">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={askReturn.isPending} className={primaryButtonClass}>
           Ask for a return

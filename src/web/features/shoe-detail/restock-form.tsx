@@ -4,10 +4,8 @@ import type { Shoe } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
 import { errorMessage } from '../../api/http';
 import { useSession } from '../../api/use-session';
+import { CompactField, compactControlClass } from '../../components/forms/compact-field';
 import { waitForSize } from './api/wait-for-size';
-
-const fieldClass =
-  'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink aria-invalid:border-deal';
 
 /**
  * "Email me when it's back" for the shoe's sold-out sizes: the shopper leaves an address (a signed-in
@@ -55,18 +53,12 @@ export function RestockForm({ shoe }: { shoe: Shoe }) {
         {MESSAGES.restock.emailMe}
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1 sm:w-32">
-          <label
-            htmlFor={`${id}-size`}
-            className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-          >
-            Sold-out size
-          </label>
+        <CompactField id={`${id}-size`} label="Sold-out size" className="sm:w-32">
           <select
             id={`${id}-size`}
             value={size}
             onChange={(event) => setSize(event.target.value)}
-            className={fieldClass}
+            className={compactControlClass}
           >
             {soldOut.map((entry) => (
               <option key={entry._id} value={entry.size}>
@@ -74,14 +66,8 @@ export function RestockForm({ shoe }: { shoe: Shoe }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="flex flex-1 flex-col gap-1">
-          <label
-            htmlFor={`${id}-email`}
-            className="text-xs font-semibold tracking-wide text-gray-700 uppercase"
-          >
-            Your email
-          </label>
+        </CompactField>
+        <CompactField id={`${id}-email`} label="Your email" className="flex-1">
           <input
             id={`${id}-email`}
             type="email"
@@ -90,9 +76,9 @@ export function RestockForm({ shoe }: { shoe: Shoe }) {
             onChange={(event) => setTyped(event.target.value)}
             aria-invalid={answer && !answer.ok ? true : undefined}
             aria-describedby={answer ? `${id}-answer` : undefined}
-            className={fieldClass}
+            className={compactControlClass}
           />
-        </div>
+        </CompactField>
         <button
           type="submit"
           disabled={sending}
