@@ -1,7 +1,7 @@
 import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 import { orderTotal, pairCount } from '../lib/order-display';
-import { ShoeImage } from './shoe-image';
+import { ShoeThumbnail } from './shoe-thumbnail';
 import { ShoeNameLink } from './shoe-name-link';
 
 const cellClass = 'px-3 py-3 sm:px-5';
@@ -48,14 +48,7 @@ export function OrderLinesTable({ order }: { order: Order }) {
           {order.shoe.map((line, index) => (
             <tr key={`${line._id ?? index}:${line.size}`}>
               <td className={cellClass}>
-                <ShoeImage
-                  src={line.image}
-                  sizes="thumbnail"
-                  alt=""
-                  width={96}
-                  height={72}
-                  className="aspect-[4/3] w-12 min-w-10 rounded-lg bg-gray-100 object-cover sm:w-20"
-                />
+                <ShoeThumbnail src={line.image} width={96} className="w-12 min-w-10 rounded-lg sm:w-20" />
               </td>
               <td className={`${cellClass} pl-0 sm:pl-0`}>
                 <ShoeNameLink shoeId={line._id} name={line.name} className="font-extrabold sm:text-base" />

@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { BEST_SELLERS_SHOWN, type AdminStats } from '../../../domain/admin';
 import { ShoeNameLink } from '../../components/shoe-name-link';
+import { ShoeThumbnail } from '../../components/shoe-thumbnail';
 import { DashboardCard } from './dashboard-card';
 import { formatCents } from './money';
 
@@ -38,15 +39,7 @@ export function BestSellers({
             >
               {index + 1}
             </span>
-            <img
-              src={shoe.image}
-              alt=""
-              width={56}
-              height={42}
-              loading="lazy"
-              decoding="async"
-              className="h-11 w-14 shrink-0 rounded-lg bg-gray-100 object-cover"
-            />
+            <ShoeThumbnail src={shoe.image} width={56} lazy className="h-11 w-14 shrink-0 rounded-lg" />
             <div className="min-w-0 flex-1">
               <ShoeNameLink
                 shoeId={shoe.shoeId}

@@ -4,6 +4,7 @@ import type { Shoe } from '../../../domain/catalog';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { useSearchPaging } from '../../lib/use-search-paging';
 import { paths } from '../../paths';
+import { ShoeThumbnail } from '../../components/shoe-thumbnail';
 import { useDeleteShoe } from './api/delete-shoe';
 import { useSetOnSale } from './api/set-on-sale';
 import { useAdminShoes } from './api/use-admin-shoes';
@@ -42,15 +43,7 @@ export function ShoesTable() {
       className: `${wideCellClass} font-normal`,
       cell: (shoe) => (
         <Link to={paths.shoe(shoe._id)} className="group flex items-center gap-3 rounded-lg md:min-w-48">
-          <img
-            src={shoe.image}
-            alt=""
-            width={64}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="h-12 w-16 shrink-0 rounded-lg bg-gray-100 object-cover"
-          />
+          <ShoeThumbnail src={shoe.image} width={64} lazy className="h-12 w-16 shrink-0 rounded-lg" />
           <span className="font-bold group-hover:text-accent-dark group-hover:underline">{shoe.name}</span>
         </Link>
       ),

@@ -5,7 +5,7 @@ import { formatPrice, subtotal, type CartLine } from '../../../domain/cart-lines
 import type { LineKey } from '../../lib/cart/cart-store';
 import type { LineStockStatus } from '../../lib/cart/line-stock';
 import { paths } from '../../paths';
-import { ShoeImage } from '../../components/shoe-image';
+import { ShoeThumbnail } from '../../components/shoe-thumbnail';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -35,14 +35,7 @@ export function CartLineItem({ line, stock, onIncrement, onDecrement, onRemove }
         aria-hidden="true"
         className="row-span-2 self-start sm:row-span-1 sm:self-center"
       >
-        <ShoeImage
-          src={line.image}
-          sizes="thumbnail"
-          alt=""
-          width={128}
-          height={96}
-          className="aspect-[4/3] w-full rounded-xl bg-gray-100 object-cover"
-        />
+        <ShoeThumbnail src={line.image} width={128} className="w-full rounded-xl" />
       </Link>
       <div className="min-w-0">
         <Link
