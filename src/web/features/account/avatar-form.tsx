@@ -7,6 +7,7 @@ import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
 import { useUploadAvatar } from './api/upload-avatar';
 import { fileInputClass } from '../../components/forms/form-field';
 import { InputField } from '../../components/forms/input-field';
+import { UploadProgress } from '../../components/forms/upload-progress';
 import { useUploadProgress } from '../../components/forms/use-upload-progress';
 import { UserAvatar } from '../../components/user-avatar';
 import { AccountForm } from './account-form';
@@ -111,17 +112,7 @@ export function AvatarForm({ user }: { user: User }) {
           />
         </div>
       </div>
-      {uploading && (
-        <div className="flex items-center gap-3 text-sm font-semibold text-gray-700">
-          <progress
-            value={progress}
-            max={1}
-            aria-label="Upload progress"
-            className="h-2 flex-1 overflow-hidden rounded-full accent-accent-dark"
-          />
-          <span className="tabular-nums">{Math.round(progress * 100)}%</span>
-        </div>
-      )}
+      <UploadProgress progress={progress} />
     </AccountForm>
   );
 }

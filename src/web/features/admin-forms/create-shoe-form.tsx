@@ -19,7 +19,7 @@ import { shoeImageField } from './image-check';
 import { ShoeBasicsFields } from './shoe-basics-fields';
 import { applyShoeServerError } from './shoe-server-error';
 import { TextField } from './text-field';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '../../components/forms/upload-progress';
 import { AdminForm } from './admin-form';
 
 const schema = createShoeSchema.extend({ image: shoeImageField({ required: true }) });

@@ -23,7 +23,7 @@ import { ShoeBasicsFields } from './shoe-basics-fields';
 import { applyShoeServerError } from './shoe-server-error';
 import { sortedStock } from './stock-order';
 import { TextField } from './text-field';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '../../components/forms/upload-progress';
 import { AdminForm } from './admin-form';
 
 const schema = modifyShoeSchema.extend({ image: shoeImageField({ required: false }) });

@@ -1,4 +1,4 @@
-/** How far an upload has got (0 to 1); renders nothing while no upload runs. */
+/** How far an upload has got (0 to 1, useUploadProgress); renders nothing while no upload runs. */
 export function UploadProgress({ progress }: { progress: number | null }) {
   if (progress === null) return null;
   return (
