@@ -1,6 +1,12 @@
 import { MESSAGES } from './messages.js';
 import { z } from 'zod';
-import { checkoutAddressSchema } from './forms.js';
+import {
+  checkoutAddressSchema,
+  deliveryAddressSchema,
+  type CheckoutAddress,
+  type DeliveryAddress,
+} from './forms.js';
+import { US_STATES, usStateCode, type UsStateCode } from './us-states.js';
 import { CARRIERS } from './shipping.js';
 import { RETURN_REASONS, RETURN_STATUSES } from './returns.js';
 
@@ -58,30 +64,85 @@ export const paymentMethodRequestSchema = z.object({
 export type PaymentMethodRequest = z.input<typeof paymentMethodRequestSchema>;
 
 /** `POST /api/cart/checkout` (spec §7): the client's cart and the amount it shows, in cents. */
-export const checkoutRequestSchema = z.object({
-  id: z.string().regex(/^pm_[\w.-]{1,400}$/, 'Invalid payment method'),
-  // The spec's client sends who it is; the server uses the session instead.
-  email: z.string().max(254).optional(),
-  uid: z.string().max(200).optional(),
-  shoes: z
-    .array(
-      z.object({
-        _id: z.string().max(100),
-        size: z.string().min(1).max(10),
-        quantity: z.number().int().min(1, 'Quantities are whole numbers from 1').max(99),
-        // Name, image and price may come along; the server reads them from the catalogue.
-        name: z.string().max(200).optional(),
-        image: z.string().max(500).optional(),
-        price: z.number().optional(),
-      }),
-    )
-    .min(1, 'Your cart is empty')
-    .max(50),
-  amount: z.number().int().min(1).max(100_000_000),
-  /** A discount code (issue 18): the server prices it, and refuses the checkout (409) when it cannot be used. */
-  code: z.string().trim().max(40).optional(),
-});
+export const checkoutRequestSchema = z
+  .object({
+    id: z.string().regex(/^pm_[\w.-]{1,400}$/, 'Invalid payment method'),
+    // The spec's client sends who it is; the server uses the session instead.
+    email: z.string().max(254).optional(),
+    uid: z.string().max(200).optional(),
+    shoes: z
+      .array(
+        z.object({
+          _id: z.string().max(100),
+          size: z.string().min(1).max(10),
+          quantity: z.number().int().min(1, 'Quantities are whole numbers from 1').max(99),
+          // Name, image and price may come along; the server reads them from the catalogue.
+          name: z.string().max(200).optional(),
+          image: z.string().max(500).optional(),
+          price: z.number().optional(),
+        }),
+      )
+      .min(1, 'Your cart is empty')
+      .max(50),
+    amount: z.number().int().min(1).max(100_000_000),
+    /** A discount code (issue 18): the server prices it, and refuses the checkout (409) when it cannot be used. */
+    code: z.string().trim().max(40).optional(),
+    /**
+     * Where the order goes (issue 31), copied into the order. Optional so the spec's body still pays
+     * (its order has no address); the web always sends it.
+     */
+    deliveryAddress: deliveryAddressSchema.optional(),
+    /** The card's billing address when it differs; absent, it is the delivery address. */
+    billingAddress: checkoutAddressSchema.optional(),
+  })
+  .refine((body) => body.billingAddress === undefined || body.deliveryAddress !== undefined, {
+    message: 'A billing address goes with a delivery address',
+    path: ['billingAddress'],
+  });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+const US_STATE_CODES = Object.keys(US_STATES) as [UsStateCode, ...UsStateCode[]];
+
+/** A billing address as an order keeps it: the state as typed and its USPS code. */
+export const orderBillingAddressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  city: z.string(),
+  /** As the shopper typed it ("north carolina", "NC"). */
+  state: z.string(),
+  stateCode: z.enum(US_STATE_CODES),
+  postal_code: z.string(),
+});
+export type OrderBillingAddress = z.infer<typeof orderBillingAddressSchema>;
+
+/** Where an order goes, as it was when it was paid: a later account change never changes it. */
+export const orderDeliveryAddressSchema = orderBillingAddressSchema.extend({
+  line2: z.string().optional(),
+  phone: z.string().optional(),
+});
+export type OrderDeliveryAddress = z.infer<typeof orderDeliveryAddressSchema>;
+
+/** The code of a state the schema accepted (its refine checked it is a US state). */
+function stateCodeOf(state: string): UsStateCode {
+  const code = usStateCode(state);
+  if (code === undefined) throw new Error(`Not a US state: ${state}`);
+  return code;
+}
+
+/** A parsed billing address as the order keeps it. */
+export function orderBillingAddressOf(address: CheckoutAddress): OrderBillingAddress {
+  const { name, line1, city, state, postal_code } = address;
+  return { name, line1, city, state, stateCode: stateCodeOf(state), postal_code };
+}
+
+/** A parsed delivery address as the order keeps it (line 2 and phone only when given). */
+export function orderDeliveryAddressOf(address: DeliveryAddress): OrderDeliveryAddress {
+  return {
+    ...orderBillingAddressOf(address),
+    ...(address.line2 === undefined ? {} : { line2: address.line2 }),
+    ...(address.phone === undefined ? {} : { phone: address.phone }),
+  };
+}
 
 /** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */
 export const orderSchema = z.object({
@@ -96,6 +157,10 @@ export const orderSchema = z.object({
   discount: z.number().int(),
   /** When it was marked Received (null while Pending). */
   receivedAt: z.string().nullable(),
+  /** Where it goes, copied at checkout (issue 31); null for an order placed without one. */
+  deliveryAddress: orderDeliveryAddressSchema.nullable(),
+  /** The card's billing address; null when it is the delivery address. */
+  billingAddress: orderBillingAddressSchema.nullable(),
   /** How it left the warehouse (issue 19); null until it is shipped. */
   shipment: z
     .object({

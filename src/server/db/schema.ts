@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderBillingAddress, OrderDeliveryAddress } from '../../domain/payment.js';
 
 /**
  * One schema for PGlite and PostgreSQL (spec §3). Money is stored in cents,
@@ -139,6 +140,13 @@ export const orders = pgTable(
      * order back to Pending and Received again neither erases nor extends it.
      */
     firstReceivedAt: timestamp('first_received_at', { withTimezone: true }),
+    /**
+     * Where the order goes and the card's billing address, copied at checkout (issue 31) so a later
+     * account change never changes a past order; null without one (the spec's body) and, for the
+     * billing address, when it is the delivery address.
+     */
+    deliveryAddress: jsonb('delivery_address').$type<OrderDeliveryAddress>(),
+    billingAddress: jsonb('billing_address').$type<OrderBillingAddress>(),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],

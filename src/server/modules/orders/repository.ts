@@ -58,6 +58,8 @@ export function createOrdersReadModel(db: Database) {
       discountCode: row.discountCode,
       discount: row.discountCents,
       receivedAt: row.receivedAt?.toISOString() ?? null,
+      deliveryAddress: row.deliveryAddress,
+      billingAddress: row.billingAddress,
       shipment: shipmentAnswer(shipmentOf.get(row.id)),
       refunds: refunds
         .filter((refund) => refund.orderId === row.id)
