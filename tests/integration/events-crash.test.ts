@@ -20,7 +20,7 @@ import { killServers, shopClient, startServer } from './support/server-process.j
  * watches it from a connection of its own; on PGlite (`npm start`'s embedded database) the sleep
  * holds the whole shop process, so the trigger first writes a file into the data directory for the
  * test to see, and the test reads and changes the directory only while no server has it open.
- * (The same state made in-process: tests/api/domain-events.test.ts.)
+ * (The same state made in-process: tests/api/events/domain-events.test.ts.)
  */
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

@@ -229,7 +229,7 @@ describe('two instances on one database and one Redis', () => {
   });
 
   it(`${CHECKOUTS} simultaneous checkouts split over both never oversell`, async () => {
-    // 10 units over 3 shoes x 2 sizes, as in tests/api/concurrency.test.ts.
+    // 10 units over 3 shoes x 2 sizes, as in tests/api/checkout/concurrency.test.ts.
     const picked = (await catalogue(onA)).filter((shoe) => shoe.stock.length >= 2).slice(0, 3);
     const units = [2, 1, 2, 2, 1, 2];
     const contested = picked.flatMap((shoe, i) =>

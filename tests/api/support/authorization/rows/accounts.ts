@@ -291,7 +291,7 @@ export const ACCOUNT_ROWS: Row[] = [
   },
   {
     route: 'POST /api/account/delete',
-    // The walk's accounts must survive it: a wrong password, refused for all (tests/api/your-data.test.ts
+    // The walk's accounts must survive it: a wrong password, refused for all (tests/api/your-data/your-data.test.ts
     // deletes accounts); the administrator's refusal comes before the password is looked at.
     note: 'with a wrong password',
     outcomes: {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../../src/server/db/schema.js';
+
+/**
+ * Who writes each table (issue 30: one owner per table). Read from the code itself: every
+ * `.insert(table)`, `.update(table)` and `.delete(table)` under src/server, its owner being the
+ * module (`modules/<name>/`) or the kernel folder (`stock/`, `events/`, `auth/`...) of its file. The
+ * demo seed (`db/seed/`) fills an empty database once and is left out.
+ *
+ * A table with one owner is written nowhere else; adding a writer anywhere fails this test. Tables
+ * still written by several are listed as they are today, each with why, to be given one owner: most
+ * are the account deletion of `your-data`, which erases a person's rows in every table in one
+ * transaction (docs/your-data.md); an `account.deleted` event to each owner is the way there.
+ */
+const OWNERS: Record<string, readonly string[]> = {
+  accounts: ['your-data'], // better-auth writes it too, through its adapter (auth/auth-instance.ts)
+  auditLog: ['audit'],
+  brands: ['catalog-admin'],
+  checkoutAttempts: ['checkout', 'your-data'], // shared: the account deletion
+  contactMessages: ['mail', 'your-data'], // shared: the account deletion
+  discountCodes: ['discounts'],
+  discountRedemptions: ['discounts'],
+  domainEvents: ['events'],
+  favorites: ['favorites', 'your-data'], // shared: the account deletion
+  mailOutbox: ['mail', 'your-data'], // shared: the account deletion
+  newsletterSubscribers: ['mail', 'your-data'], // shared: the account deletion
+  orderEvents: ['fulfilment'],
+  orderLines: ['checkout'],
+  orderRefunds: ['fulfilment'],
+  orderShipments: ['fulfilment'],
+  orders: ['checkout', 'fulfilment', 'your-data'], // shared: status and received dates; the deletion
+  pageViews: ['analytics'],
+  passkeys: ['passkeys', 'your-data'], // shared: the account deletion
+  restockRequests: ['restock', 'your-data'], // shared: the account deletion
+  returnRequests: ['fulfilment'],
+  reviews: ['reviews'],
+  sessions: ['auth', 'sessions', 'your-data'], // shared: the second factor's mark; the deletion
+  shoes: ['catalog-admin', 'stock'], // shared: pairs sold move with the stock (stock/stock-writer.ts)
+  stockEntries: ['stock'],
+  twoFactorUsedCodes: ['two-factor'],
+  twoFactors: ['your-data'], // better-auth writes it too, through its adapter
+  users: ['accounts', 'users', 'your-data'], // shared: profile, staff's switches; the deletion
+  verifications: ['your-data'], // better-auth writes it too, through its adapter
+};
+
+const SERVER = path.resolve('src/server');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'seed' ? [] : sourceFiles(full);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const ownerOf = (file: string) => {
+  const [first, second] = path.relative(SERVER, file).split(path.sep);
+  return first === 'modules' ? second! : first!;
+};
+
+function writersByTable(): Map<string, Set<string>> {
+  // The schema's tables (its other exports are types and helpers, never written to).
+  const tables = new Set(Object.keys(schema));
+  const writers = new Map<string, Set<string>>();
+  for (const file of sourceFiles(SERVER)) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
+      const table = match[1]!;
+      if (!tables.has(table)) continue;
+      writers.set(table, (writers.get(table) ?? new Set()).add(ownerOf(file)));
+    }
+  }
+  return writers;
+}
+
+describe('every table has its owner', () => {
+  it('is written only by the modules this list names', () => {
+    const found = Object.fromEntries(
+      [...writersByTable()].map(([table, owners]) => [table, [...owners].sort()]),
+    );
+    const declared = Object.fromEntries(
+      Object.entries(OWNERS).map(([table, owners]) => [table, [...owners].sort()]),
+    );
+    expect(found).toEqual(declared);
+  });
+
+  it('has one writer for stock, codes, refunds and returns: the counts money depends on', () => {
+    for (const table of [
+      'stockEntries',
+      'discountCodes',
+      'discountRedemptions',
+      'orderRefunds',
+      'returnRequests',
+    ])
+      expect(OWNERS[table], table).toHaveLength(1);
+  });
+});
