@@ -10,6 +10,7 @@ import {
   paymentFormSchema,
   paymentMethodRequest,
 } from './card-input';
+import { EMPTY_BILLING } from './address-input';
 
 const address = {
   name: 'Ana Lima',
@@ -68,7 +69,14 @@ describe('caretAfterDigits', () => {
 });
 
 describe('paymentFormSchema', () => {
-  const valid = { ...address, cardNumber: '4242 4242 4242 4242', expiry: `12/${nextYear}`, cvc: '123' };
+  const valid = {
+    ...address,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: `12/${nextYear}`,
+    cvc: '123',
+    sameBilling: true,
+    billing: EMPTY_BILLING,
+  };
 
   it('accepts a test card with a future date', () => {
     expect(paymentFormSchema.safeParse(valid).success).toBe(true);
@@ -90,11 +98,23 @@ describe('paymentFormSchema', () => {
     });
   });
 
-  it('builds the payment method request', () => {
+  it('builds the payment method request, billed to the delivery address', () => {
     expect(paymentMethodRequest(paymentFormSchema.parse(valid))).toEqual({
       card: { number: '4242424242424242', exp_month: 12, exp_year: 2000 + Number(nextYear), cvc: '123' },
       billing_details: address,
     });
+  });
+
+  it('bills the card to the billing address when it is not the same', () => {
+    const billing = {
+      name: 'Bo Lima',
+      line1: '1 Market St',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '73301',
+    };
+    const values = paymentFormSchema.parse({ ...valid, line2: 'Apt 4', sameBilling: false, billing });
+    expect(paymentMethodRequest(values).billing_details).toEqual(billing);
   });
 });
 
@@ -102,5 +122,13 @@ it('maps server field paths to form fields', () => {
   expect(formFieldOf('card.number')).toBe('cardNumber');
   expect(formFieldOf('card.exp_year')).toBe('expiry');
   expect(formFieldOf('billing_details.postal_code')).toBe('postal_code');
+  expect(formFieldOf('deliveryAddress.line2')).toBe('line2');
   expect(formFieldOf('amount')).toBeUndefined();
+});
+
+it("maps the card's billing paths to the billing form when it is not the delivery address", () => {
+  expect(formFieldOf('billing_details.postal_code', false)).toBe('billing.postal_code');
+  expect(formFieldOf('billingAddress.state', false)).toBe('billing.state');
+  expect(formFieldOf('deliveryAddress.state', false)).toBe('state');
+  expect(formFieldOf('billingAddress.phone', false)).toBeUndefined();
 });

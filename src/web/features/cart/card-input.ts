@@ -1,12 +1,13 @@
 import { MESSAGES } from '../../../domain/messages';
+import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
-import { checkoutAddressSchema } from '../../../domain/forms';
 import {
   isExpired,
   normalizeCardNumber,
   passesLuhn,
   type PaymentMethodRequest,
 } from '../../../domain/payment';
+import { addressFieldOf, billingAddressOf, withBillingAddress } from './address-input';
 
 const MAX_CARD_DIGITS = 19;
 
@@ -68,10 +69,11 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
 export const countDigits = (text: string): number => digitsOf(text).length;
 
 /**
- * The payment form: the spec's address rules (§5) and client-side hints for the card with the
- * processor's own messages. The server checks all of it again.
+ * The payment form: the delivery address (the spec's address rules, docs/decisions/019), the
+ * billing address when it differs, and client-side hints for the card with the processor's own
+ * messages. The server checks all of it again.
  */
-export const paymentFormSchema = checkoutAddressSchema.extend({
+export const paymentFormSchema = withBillingAddress({
   cardNumber: z.string().refine((value) => {
     const digits = normalizeCardNumber(value);
     return /^\d{12,19}$/.test(digits) && passesLuhn(digits);
@@ -87,7 +89,7 @@ export type PaymentFormValues = z.output<typeof paymentFormSchema>;
 
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 
-/** The body of `POST /api/payments/methods` for validated form values. */
+/** The body of `POST /api/payments/methods` for validated form values: the card and its billing address. */
 export function paymentMethodRequest(values: PaymentFormValues): PaymentMethodRequest {
   const expiry = parseExpiry(values.expiry);
   return {
@@ -97,20 +99,17 @@ export function paymentMethodRequest(values: PaymentFormValues): PaymentMethodRe
       exp_year: expiry?.year ?? 0,
       cvc: values.cvc,
     },
-    billing_details: {
-      name: values.name,
-      state: values.state,
-      city: values.city,
-      line1: values.line1,
-      postal_code: values.postal_code,
-    },
+    billing_details: billingAddressOf(values),
   };
 }
 
-/** Which form field a server validation path (`card.number`, `billing_details.city`) is about. */
-export function formFieldOf(path: string): keyof PaymentFormInput | undefined {
-  const last = path.split('.').at(-1);
-  switch (last) {
+/**
+ * Which form field a server validation path (`card.number`, `billing_details.city`,
+ * `deliveryAddress.line2`) is about; the billing paths are the delivery fields' when the billing
+ * address is the same.
+ */
+export function formFieldOf(path: string, sameBilling = true): FieldPath<PaymentFormInput> | undefined {
+  switch (path.split('.').at(-1)) {
     case 'number':
       return 'cardNumber';
     case 'exp_month':
@@ -118,13 +117,7 @@ export function formFieldOf(path: string): keyof PaymentFormInput | undefined {
       return 'expiry';
     case 'cvc':
       return 'cvc';
-    case 'name':
-    case 'state':
-    case 'city':
-    case 'line1':
-    case 'postal_code':
-      return last;
     default:
-      return undefined;
+      return addressFieldOf(path, sameBilling);
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
+import { EMPTY_BILLING } from './address-input';
 import { paymentFormSchema } from './card-input';
 import {
   cardModeOf,
@@ -17,6 +18,7 @@ const address = {
   postal_code: '92101',
 };
 const noCard = { cardNumber: '', expiry: '', cvc: '' };
+const sameBilling = { sameBilling: true, billing: EMPTY_BILLING };
 
 describe('card mode', () => {
   it('waits for the config before choosing a card field', () => {
@@ -61,7 +63,13 @@ describe('card mode', () => {
 
 describe('the payment form with Stripe', () => {
   it('checks the name and address with the spec messages, as the test form does', () => {
-    const bad = { ...address, city: 'SD', ...noCard };
+    const bad = {
+      ...address,
+      city: 'SD',
+      ...noCard,
+      sameBilling: false,
+      billing: { ...address, state: 'Ontario' },
+    };
     const stripe = stripePaymentFormSchema.safeParse(bad);
     const test = paymentFormSchema.safeParse({
       ...bad,
@@ -76,8 +84,13 @@ describe('the payment form with Stripe', () => {
   });
 
   it('leaves the card to Stripe: empty card inputs pass', () => {
-    const parsed = stripePaymentFormSchema.parse({ ...address, name: '  Ana Lima ', ...noCard });
-    expect(parsed).toEqual({ ...address, ...noCard });
+    const parsed = stripePaymentFormSchema.parse({
+      ...address,
+      name: '  Ana Lima ',
+      ...noCard,
+      ...sameBilling,
+    });
+    expect(parsed).toEqual({ ...address, ...noCard, sameBilling: true, billing: null });
   });
 
   it('sends the name and billing address as Stripe billing details', () => {

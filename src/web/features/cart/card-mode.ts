@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { checkoutAddressSchema, type CheckoutAddress } from '../../../domain/forms';
+import type { CheckoutAddress } from '../../../domain/forms';
 import { ApiError } from '../../api/http';
 import type { PaymentsConfig } from '../../api/use-payments-config';
+import { withBillingAddress } from './address-input';
 
 /**
  * Which card field the payment form shows: ours for the built-in test processor, Stripe Elements'
@@ -36,15 +37,15 @@ export function cardModeOf({
 
 /**
  * The payment form with Stripe's card field: the card is typed into Stripe's iframe, so the form
- * checks the name and billing address only; our card inputs are not rendered and stay empty.
+ * checks the addresses only; our card inputs are not rendered and stay empty.
  */
-export const stripePaymentFormSchema = checkoutAddressSchema.extend({
+export const stripePaymentFormSchema = withBillingAddress({
   cardNumber: z.string(),
   expiry: z.string(),
   cvc: z.string(),
 });
 
-/** `billing_details` of Stripe.js's createPaymentMethod for the form's name and address. */
+/** `billing_details` of Stripe.js's createPaymentMethod for the card's billing address. */
 export interface StripeBillingDetails {
   name: string;
   address: { city: string; line1: string; state: string; postal_code: string };

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice, type CartLine } from '../../../domain/cart-lines';
 import type { CartPricing } from './api/use-cart-quote';
 import type { Shoe } from '../../../domain/catalog';
@@ -10,7 +10,10 @@ import type { Order } from '../../../domain/payment';
 import { usePaymentsConfig } from '../../api/use-payments-config';
 import { primaryButtonClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
+import { AccountNeeded } from './account-needed';
+import { keepAddressDraft, restoreAddressDraft } from './address-draft';
+import { BillingAddressFields, DeliveryAddressFields, StateSuggestions } from './address-fields';
+import { EMPTY_BILLING } from './address-input';
 import { CardFieldLoading, CardFieldUnavailable } from './card-field-placeholder';
 import { CardFields } from './card-fields';
 import { paymentFormSchema, type PaymentFormInput, type PaymentFormValues } from './card-input';
@@ -31,51 +34,56 @@ interface PaymentFormProps {
   pricing: CartPricing;
 }
 
-type AddressField = 'name' | 'state' | 'city' | 'line1' | 'postal_code';
-
-const ADDRESS_FIELDS: { name: Exclude<AddressField, 'name'>; label: string; autoComplete: string }[] = [
-  { name: 'line1', label: 'Line 1', autoComplete: 'billing address-line1' },
-  { name: 'city', label: 'City', autoComplete: 'billing address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'billing address-level1' },
-  { name: 'postal_code', label: 'Postal code', autoComplete: 'billing postal-code' },
-];
+const EMPTY_FORM: PaymentFormInput = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  postal_code: '',
+  phone: '',
+  cardNumber: '',
+  expiry: '',
+  cvc: '',
+  sameBilling: true,
+  billing: EMPTY_BILLING,
+};
 
 const legendClass = 'mb-4 text-xs font-bold tracking-widest text-gray-700 uppercase';
+// A legend cannot be a grid's or flex box's child: floated, the fieldset's content flows under it.
+const sectionClass = 'mt-6 min-w-0 border-t border-gray-200 pt-5';
+const sectionLegendClass = `${legendClass} float-left w-full`;
 
 /**
- * The payment form of the cart (spec §2, §4, §5, §8): card and billing address, PAY $<total>.
- * It only renders: paying (the payment method, the checkout, retries and refusals) is usePayCart's.
+ * The payment form of the cart (spec §2, §4, §5, §8; issue 31): the delivery address, the card,
+ * its billing address when it is not the delivery address, PAY $<total>. It only renders: paying
+ * (the payment method, the checkout, retries and refusals) is usePayCart's.
  */
 export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: PaymentFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
+  const statesId = `${id}-states`;
   const cardMode = cardModeOf(usePaymentsConfig());
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const [stripeCardReady, setStripeCardReady] = useState(false);
   // Our own card fields are there at once; Stripe's once Stripe.js has loaded and shown it.
   const cardReady = cardMode.kind === 'test' || (cardMode.kind === 'stripe' && stripeCardReady);
 
+  // What a visitor typed before going to sign in is back (address-draft.ts); the card never is.
+  const [initialValues] = useState(() => ({ ...EMPTY_FORM, ...restoreAddressDraft() }));
   const form = useForm<PaymentFormInput, unknown, PaymentFormValues>({
     resolver:
       cardMode.kind === 'stripe' ? zodResolver(stripePaymentFormSchema) : zodResolver(paymentFormSchema),
     // Spec §5: errors show only for fields the shopper has touched (or after a submit attempt).
     mode: 'onTouched',
-    defaultValues: {
-      name: '',
-      state: '',
-      city: '',
-      line1: '',
-      postal_code: '',
-      cardNumber: '',
-      expiry: '',
-      cvc: '',
-    },
+    defaultValues: initialValues,
   });
   const {
     register,
     control,
     formState: { errors, isSubmitting },
   } = form;
+  const sameBilling = useWatch({ control, name: 'sameBilling' });
 
   const cents = pricing.total;
   // Spec §4: Pay is disabled when the cart is empty or the total is zero; and while a code is priced.
@@ -91,23 +99,14 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
     disabled: cannotPay || blocked || !cardReady || isSubmitting,
   });
 
-  const addressInput = (name: AddressField, label: string, autoComplete: string) => {
-    const inputId = `${id}-${name}`;
-    const error = errors[name]?.message;
-    return (
-      <FormField id={inputId} label={label} error={error}>
-        <input
-          id={inputId}
-          type="text"
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, { error })}
-          className={inputClass}
-          {...register(name)}
-        />
-      </FormField>
-    );
-  };
+  // A visitor leaving (to sign in, by the notice's links or the header's) finds the addresses again.
+  const { getValues } = form;
+  useEffect(() => {
+    if (!signedOut) return;
+    return () => keepAddressDraft(getValues());
+  }, [signedOut, getValues]);
+
+  const fieldsProps = { idPrefix: id, register, errors, statesId };
 
   return (
     <form
@@ -122,10 +121,16 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
         Payment
       </h2>
 
+      {signedOut && <AccountNeeded />}
+
       <fieldset className="mt-5 min-w-0">
-        <legend className={legendClass}>Card</legend>
-        <div className="space-y-4">
-          {addressInput('name', 'Name on card', 'cc-name')}
+        <legend className={legendClass}>Delivery address</legend>
+        <DeliveryAddressFields sameBilling={sameBilling} {...fieldsProps} />
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={sectionLegendClass}>Card</legend>
+        <div className="clear-left space-y-4">
           {cardMode.kind === 'test' && <CardFields idPrefix={id} control={control} errors={errors} />}
           {cardMode.kind === 'pending' && <CardFieldLoading />}
           {cardMode.kind === 'unavailable' && <CardFieldUnavailable />}
@@ -139,19 +144,22 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
               />
             </Suspense>
           )}
+          <label className="flex min-h-11 items-center gap-3 text-sm font-semibold">
+            <input type="checkbox" className="size-5 shrink-0 accent-ink" {...register('sameBilling')} />
+            Billing address is the same
+          </label>
         </div>
       </fieldset>
 
-      <fieldset className="mt-6 min-w-0 border-t border-gray-200 pt-5">
-        <legend className={`${legendClass} float-left w-full`}>Billing address</legend>
-        <div className="clear-left grid gap-4 sm:grid-cols-2">
-          {ADDRESS_FIELDS.map(({ name, label, autoComplete }) => (
-            <div key={name} className={name === 'line1' ? 'sm:col-span-2' : undefined}>
-              {addressInput(name, label, autoComplete)}
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      {!sameBilling && (
+        <fieldset className={sectionClass}>
+          <legend className={sectionLegendClass}>Billing address</legend>
+          <div className="clear-left">
+            <BillingAddressFields {...fieldsProps} />
+          </div>
+        </fieldset>
+      )}
+      <StateSuggestions id={statesId} />
 
       <div className="mt-6 space-y-4">
         {failure && (
@@ -164,9 +172,6 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
           <FormAlert tone="error">
             Some pairs in your cart are no longer in stock: lower their quantity or remove them to pay.
           </FormAlert>
-        )}
-        {signedOut && (
-          <p className="text-sm text-gray-700">You need an account to pay: we will take you to sign in.</p>
         )}
         {/* aria-disabled while paying, not disabled: the focus stays on the button meanwhile. */}
         <button

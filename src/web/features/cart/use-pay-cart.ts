@@ -27,6 +27,9 @@ import {
   type PaymentFormValues,
 } from './card-input';
 import { CardFieldError, stripeBillingDetails, type CardMode, type StripeCardHandle } from './card-mode';
+import { BACK_TO_CART } from './account-needed';
+import { forgetAddressDraft, keepAddressDraft } from './address-draft';
+import { billingAddressOf, checkoutAddresses } from './address-input';
 
 /**
  * A checkout whose answer never arrived (network failure, 5xx). Paying again with the same
@@ -49,7 +52,7 @@ export interface PayCartOptions {
   /** The payment form: server refusals become its field errors, and the card is cleared once paid. */
   form: Pick<
     UseFormReturn<PaymentFormInput, unknown, PaymentFormValues>,
-    'handleSubmit' | 'setError' | 'resetField'
+    'handleSubmit' | 'setError' | 'resetField' | 'getValues'
   >;
   cardMode: CardMode;
   /** Stripe's card field, when the shop pays through Stripe. */
@@ -79,11 +82,16 @@ export function usePayCart({
   const session = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const unanswered = useRef<UnansweredAttempt | null>(null);
-  const { handleSubmit, setError, resetField } = form;
+  const { handleSubmit, setError, resetField, getValues } = form;
 
-  function sendToAccount(): void {
+  /**
+   * Spec §8: 'create your user for pay', then off to sign in; straight to /signin (where /account
+   * leads a visitor) so that, signed in, they come back to the cart and find the addresses they typed.
+   */
+  function sendToSignIn(): void {
+    keepAddressDraft(getValues());
     toast.error(MESSAGES.payment.signInFirst, { id: 'sign-in-to-pay', duration: NOTICE_MS.error });
-    void navigate(paths.account);
+    void navigate(paths.signIn, { state: BACK_TO_CART });
   }
 
   async function explainFailure(error: unknown): Promise<void> {
@@ -91,13 +99,14 @@ export function usePayCart({
     if (isAccountDisabled(error)) return;
     if (error instanceof ApiError && error.status === 401) {
       void queryClient.invalidateQueries({ queryKey: sessionKey });
-      sendToAccount();
+      sendToSignIn();
       return;
     }
     if (error instanceof ApiError) {
       let focused = false;
+      const sameBilling = getValues('sameBilling');
       for (const [path, message] of Object.entries(error.fields)) {
-        const field = formFieldOf(path);
+        const field = formFieldOf(path, sameBilling);
         if (!field) continue;
         setError(field, { type: 'server', message }, { shouldFocus: !focused });
         focused = true;
@@ -123,12 +132,14 @@ export function usePayCart({
     const methodRequest = paymentMethodRequest(values);
     // With Stripe's card field the card cannot be read: the count of its edits stands for it.
     const stripeCardField = cardMode.kind === 'stripe' ? stripeCard.current : null;
-    const billing = stripeBillingDetails(values);
+    const billing = stripeBillingDetails(billingAddressOf(values));
+    const addresses = checkoutAddresses(values);
     const fingerprint = JSON.stringify([
       stripeCardField ? [billing, stripeCardField.edits()] : methodRequest,
       shoes,
       amount,
       code,
+      addresses,
     ]);
     try {
       let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
@@ -143,7 +154,15 @@ export function usePayCart({
       }
       unanswered.current = attempt;
       const answer = await checkout(
-        { id: attempt.paymentMethodId, email: user.email, uid: user.idUser, shoes, amount, code },
+        {
+          id: attempt.paymentMethodId,
+          email: user.email,
+          uid: user.idUser,
+          shoes,
+          amount,
+          code,
+          ...addresses,
+        },
         attempt.idempotencyKey,
       );
       unanswered.current = null;
@@ -153,6 +172,7 @@ export function usePayCart({
       void queryClient.invalidateQueries({ queryKey: userKeys.orders });
       for (const field of CARD_FIELDS) resetField(field);
       stripeCardField?.clear();
+      forgetAddressDraft();
       onPaid(answer.order);
       cartActions.clear();
       setDiscountCode('');
@@ -170,10 +190,10 @@ export function usePayCart({
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (disabled) return;
-    // Spec §8: nobody signed in -> 'create your user for pay', then /account (which leads to /signin).
+    // Spec §8: nobody signed in -> 'create your user for pay', then sign in.
     const user = session.data !== undefined ? session.data : ((await session.refetch()).data ?? null);
     if (!user) {
-      sendToAccount();
+      sendToSignIn();
       return;
     }
     await handleSubmit((values) => pay(user, values))(event);
