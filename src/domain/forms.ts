@@ -15,27 +15,34 @@ import { usStateCode } from './us-states.js';
  * field; one the spec would take but a US address cannot hold gets a message of its own.
  */
 const NAME_LIKE = /^(?=.*\p{L}{2})[\p{L}\p{M}][\p{L}\p{M} '’.-]{2,39}$/u;
-const STATE_LIKE = /^(?=.*\p{L})[\p{L}\p{M} .]{2,40}$/u;
+const STATE_LIKE = /^(?=.*\p{L})[\p{L}\p{M} .,'’]{2,40}$/u;
 const ADDRESS_LINE = /^(?=.*[\p{L}\d])[\p{L}\p{M}\d .,#'’/&-]{3,100}$/u;
 const ADDRESS_LINE_2 = /^(?=.*[\p{L}\d])[\p{L}\p{M}\d .,#'’/&-]{1,100}$/u;
 const POSTAL_LIKE = /^[\p{L}\d_ -]{4,16}$/u;
-const ZIP = /^\d{5}(?:-\d{4})?$/;
-const PHONE_DIGITS = /^1?\d{10}$/;
-const PHONE_LIKE = /^[\d\s()+.-]{10,20}$/;
+const ZIP = /^\d{5}(?:-?\d{4})?$/;
+/** A North American number: area code and exchange never start with 0 or 1. */
+const PHONE_DIGITS = /^1?[2-9]\d{2}[2-9]\d{6}$/;
+const PHONE_LIKE = /^[\d ()+.-]{10,20}$/;
 
 const matching = (pattern: RegExp, message: string) =>
-  z.string({ error: message }).trim().regex(pattern, message);
+  z
+    .string({ error: message })
+    // Autofill pastes no-break spaces; a value longer than any rule allows is not read further.
+    .overwrite((value) => value.replace(/\u00a0/g, ' '))
+    .trim()
+    .max(200, message)
+    .regex(pattern, message);
 
-/** The address of spec §5, read as a US address: the card's billing details and the delivery address. */
+/**
+ * The address of spec §5 with real names and lines: the card's billing address, in any country
+ * (a card may be billed abroad and the pairs sent to the US).
+ */
 export const checkoutAddressSchema = z.object({
   name: matching(NAME_LIKE, MESSAGES.checkoutForm.name),
-  state: matching(STATE_LIKE, MESSAGES.checkoutForm.state).refine(
-    (value) => usStateCode(value) !== undefined,
-    MESSAGES.checkoutForm.usState,
-  ),
+  state: matching(STATE_LIKE, MESSAGES.checkoutForm.state),
   city: matching(NAME_LIKE, MESSAGES.checkoutForm.city),
   line1: matching(ADDRESS_LINE, MESSAGES.checkoutForm.line1),
-  postal_code: matching(POSTAL_LIKE, MESSAGES.checkoutForm.postalCode).regex(ZIP, MESSAGES.checkoutForm.zip),
+  postal_code: matching(POSTAL_LIKE, MESSAGES.checkoutForm.postalCode),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
@@ -46,8 +53,16 @@ const optionalText = <T extends z.ZodType<string>>(schema: T) =>
     schema.optional(),
   );
 
-/** Where an order goes: the spec's address with an optional second line and phone (issue 31). */
+/**
+ * Where an order goes, in the United States: the spec's address with the state checked against the
+ * real list and the ZIP as 5 digits or ZIP+4, and an optional second line and phone (issue 31).
+ */
 export const deliveryAddressSchema = checkoutAddressSchema.extend({
+  state: checkoutAddressSchema.shape.state.refine(
+    (value) => usStateCode(value) !== undefined,
+    MESSAGES.checkoutForm.usState,
+  ),
+  postal_code: checkoutAddressSchema.shape.postal_code.regex(ZIP, MESSAGES.checkoutForm.zip),
   line2: optionalText(matching(ADDRESS_LINE_2, MESSAGES.checkoutForm.line2)),
   phone: optionalText(
     matching(PHONE_LIKE, MESSAGES.checkoutForm.phone).refine(

@@ -33,7 +33,7 @@ export const MESSAGES = {
     usState: 'Enter a US state by its name or its two-letter code, such as California or CA',
     zip: 'Enter a 5-digit ZIP code, or ZIP+4 such as 92101-1234',
     line2:
-      "Line 2 holds an apartment, suite or unit: letters, digits and . , # ' - / only, up to 100 characters",
+      "Line 2 holds an apartment, suite or unit: letters, digits and . , # ' ’ - / & only, up to 100 characters",
     phone: 'Enter a US phone number of 10 digits, such as (619) 555-0134',
   },
   newsletter: {

@@ -1,6 +1,7 @@
 /**
- * Where the shop delivers: the United States' states, the District of Columbia and the inhabited
- * territories with ZIP codes, by their USPS two-letter code.
+ * Where the shop delivers: the United States' states, the District of Columbia, the inhabited
+ * territories and freely associated states with ZIP codes, and the armed forces' post offices, by
+ * their USPS two-letter code.
  */
 export const US_STATES = {
   AL: 'Alabama',
@@ -59,6 +60,13 @@ export const US_STATES = {
   MP: 'Northern Mariana Islands',
   PR: 'Puerto Rico',
   VI: 'U.S. Virgin Islands',
+  // The freely associated states and the armed forces' post offices have ZIP codes too.
+  FM: 'Federated States of Micronesia',
+  MH: 'Marshall Islands',
+  PW: 'Palau',
+  AA: 'Armed Forces Americas',
+  AE: 'Armed Forces Europe',
+  AP: 'Armed Forces Pacific',
 } as const;
 
 export type UsStateCode = keyof typeof US_STATES;
@@ -67,7 +75,9 @@ const folded = (value: string) =>
   value
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[.\s]+/g, ' ')
+    // "Hawaiʻi", "Hawai'i", "Washington, D.C.": the marks people write are not part of the name.
+    .replace(/['’ʻ]/g, '')
+    .replace(/[.,\s]+/g, ' ')
     .trim()
     .toLowerCase();
 
@@ -77,10 +87,16 @@ const BY_NAME = new Map<string, UsStateCode>(
     [folded(code), code as UsStateCode],
   ]),
 );
-// Written both ways by real people.
-BY_NAME.set(folded('Virgin Islands'), 'VI');
-BY_NAME.set(folded('Washington DC'), 'DC');
-BY_NAME.set(folded('Washington D C'), 'DC');
+// Written other ways by real people.
+for (const [alias, code] of [
+  ['Virgin Islands', 'VI'],
+  ['US Virgin Islands', 'VI'],
+  ['USVI', 'VI'],
+  ['Washington DC', 'DC'],
+  ['Washington D C', 'DC'],
+  ['Micronesia', 'FM'],
+] as const)
+  BY_NAME.set(folded(alias), code);
 
 /** The state's code, from its name or its code in any case ("north carolina", "NC", "n.c."); else undefined. */
 export function usStateCode(value: string): UsStateCode | undefined {

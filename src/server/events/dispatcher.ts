@@ -30,11 +30,15 @@ export function createEventDispatcher(deps: {
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
 
-  /** Every consumer, each event; true when all took it (else it is left for the next sweep). */
+  /**
+   * Every consumer, each event; true when all took it (else it is left for the next sweep). One
+   * consumer takes all the events before the next begins, in the order they are composed: the cache
+   * (first) has dropped what a change made stale before a mail sends anyone to look at it.
+   */
   async function deliver(events: readonly StoredEvent[]): Promise<boolean> {
     let delivered = true;
-    for (const event of events) {
-      for (const consume of consumers) {
+    for (const consume of consumers) {
+      for (const event of events) {
         try {
           await consume(event);
         } catch (error) {
@@ -69,14 +73,23 @@ export function createEventDispatcher(deps: {
     await outbox.dropDispatched(new Date(Date.now() - KEEP_DISPATCHED_MS));
   }
 
-  /** One sweep at a time per instance; a failed one is logged and tried again at the next tick. */
-  function sweep(): Promise<void> {
+  /**
+   * One sweep at a time per instance (the timer's tick joins one under way); a failed one is logged
+   * and tried again at the next tick.
+   */
+  function sweepUnlessSweeping(): Promise<void> {
     sweeping ??= sweepOnce()
       .catch((error: unknown) => log.error({ err: error }, 'the event sweep failed'))
       .finally(() => {
         sweeping = undefined;
       });
     return sweeping;
+  }
+
+  /** A sweep that starts now: one under way may have claimed before what the caller waits for. */
+  async function sweep(): Promise<void> {
+    await sweeping;
+    await sweepUnlessSweeping();
   }
 
   /** `db` whose transactions dispatch their events once committed; everything else as it is. */
@@ -100,9 +113,9 @@ export function createEventDispatcher(deps: {
     database,
     /** Hands over what waits (a restart after a crash), then keeps sweeping until stop(). */
     start(): Promise<void> {
-      timer ??= setInterval(() => void sweep(), sweepEveryMs);
+      timer ??= setInterval(() => void sweepUnlessSweeping(), sweepEveryMs);
       timer.unref();
-      return sweep();
+      return sweepUnlessSweeping();
     },
     /** Sweeps now and waits for it: what waits past the grace is handed over (tests, shutdown). */
     sweep,
