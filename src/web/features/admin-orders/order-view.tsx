@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { isNotFound } from '../../api/http';
 import { useAdminOrder } from './api/use-admin-order';
 import { EmptyState } from '../../components/empty-state';
+import { OrderAddresses } from '../../components/order-addresses';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
@@ -41,6 +42,7 @@ export function OrderView({ idPayment }: { idPayment: string }) {
       <PageHeader eyebrow="Admin · Order" title="Order" />
       <OrderFacts order={order} />
       <OrderTimeline order={order} />
+      <OrderAddresses order={order} />
       <ShipOrderForm key={order.shipment?.trackingNumber ?? ''} order={order} />
       <OrderLinesTable order={order} />
       <ReturnDecisions order={order} />

@@ -10,6 +10,7 @@ import { BackHomeLink } from '../../components/back-home-link';
 import { EmptyState } from '../../components/empty-state';
 import { FactsGrid, type Fact } from '../../components/facts-grid';
 import { plainLinkClass } from '../../components/forms/button-class';
+import { OrderAddresses } from '../../components/order-addresses';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderTimeline } from '../../components/order-timeline';
 import { OrderStatusBadge } from '../../components/order-status-badge';
@@ -103,6 +104,7 @@ export default function OrderPage() {
       <PageHeader eyebrow="Order detail" title="Your order" />
       <OrderFacts order={order} />
       <OrderTimeline order={order} />
+      <OrderAddresses order={order} />
       <OrderLinesTable order={order} />
       <OrderRefunds order={order} />
       <OrderReturns order={order} />

@@ -1,0 +1,50 @@
+import { MapPin, ReceiptText } from 'lucide-react';
+import type { OrderBillingAddress, OrderDeliveryAddress, Order } from '../../domain/payment';
+import { SectionCard } from './section-card';
+
+/** An address as a US envelope has it: the name, the lines, "City, ST 12345", then the phone. */
+function AddressLines({ address }: { address: OrderDeliveryAddress | OrderBillingAddress }) {
+  const { line2, phone } = address as OrderDeliveryAddress;
+  return (
+    <address className="mt-3 text-sm leading-6 break-words text-gray-800 not-italic">
+      <span className="block font-bold text-ink">{address.name}</span>
+      <span className="block">{address.line1}</span>
+      {line2 && <span className="block">{line2}</span>}
+      <span className="block">
+        {address.city}, {address.stateCode ?? address.state} {address.postal_code}
+      </span>
+      {phone && (
+        <span className="mt-1 block">
+          <span className="sr-only">Phone: </span>
+          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-2">
+            {phone}
+          </a>
+        </span>
+      )}
+    </address>
+  );
+}
+
+/**
+ * Where the order goes, and the card's billing address when it is another (issue 31), as they were
+ * when it was paid: on the shopper's order page and the admin's order view. Nothing for an order
+ * placed without an address.
+ */
+export function OrderAddresses({ order }: { order: Pick<Order, 'deliveryAddress' | 'billingAddress'> }) {
+  const { deliveryAddress, billingAddress } = order;
+  if (!deliveryAddress) return null;
+  const delivery = (
+    <SectionCard title="Delivery address" icon={MapPin}>
+      <AddressLines address={deliveryAddress} />
+    </SectionCard>
+  );
+  if (!billingAddress) return delivery;
+  return (
+    <div className="grid gap-x-6 md:grid-cols-2">
+      {delivery}
+      <SectionCard title="Billing address" icon={ReceiptText}>
+        <AddressLines address={billingAddress} />
+      </SectionCard>
+    </div>
+  );
+}
