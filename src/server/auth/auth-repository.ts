@@ -59,6 +59,20 @@ export function createAuthRepository(db: Database) {
     async endSessions(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
+
+    /**
+     * What better-auth kept for a deleted account (account-erasure.ts): its sessions, password and
+     * Google link, two-step secret and reset tokens. Erasing twice erases nothing more.
+     */
+    async eraseIdentity(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(accounts).where(eq(accounts.userId, userId));
+        await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+        // A password-reset token names the user in its value.
+        await tx.delete(verifications).where(eq(verifications.value, userId));
+      });
+    },
   };
 }
 

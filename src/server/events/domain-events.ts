@@ -22,7 +22,13 @@ export type DomainEvent =
   /** The staff approved a return without refunding it yet: the pairs are to be sent back. */
   | { type: 'return.approved'; payload: { orderId: string; returnId: string } }
   /** The staff rejected a return, with their words to the shopper. */
-  | { type: 'return.rejected'; payload: { orderId: string; returnId: string } };
+  | { type: 'return.rejected'; payload: { orderId: string; returnId: string } }
+  /**
+   * A person deleted their account (docs/your-data.md): the user row is erased already; each owner
+   * erases what it holds of them, by their id or by the address they had (`email`), and orders keep
+   * `erasedEmail` in its place.
+   */
+  | { type: 'account.deleted'; payload: { userId: string; email: string; erasedEmail: string } };
 
 export type DomainEventType = DomainEvent['type'];
 

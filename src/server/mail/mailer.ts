@@ -15,6 +15,12 @@ export interface Mailer {
   send(message: MailMessage, options?: { key?: string }): Promise<void>;
 }
 
+/**
+ * The key of the mail an event sends (one per event): handed over twice, it mails once; and an
+ * erasure by address can tell the mail its own event sends from what was kept before.
+ */
+export const eventMailKey = (event: { id: string }) => `event:${event.id}`;
+
 /** Where every message is recorded, sent (`sentAt`) or not (null): modules/mail/repository.ts. */
 export interface MailOutbox {
   /** Keeps a message unsent; undefined (nothing kept) when its key is kept already. */

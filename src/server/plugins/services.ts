@@ -13,6 +13,7 @@ import { createAnalyticsService } from '../modules/analytics/service.js';
 import { createCurrentUser } from '../auth/current-user.js';
 import { createAuthRepository } from '../auth/auth-repository.js';
 import { createAuth, ensureAdmin } from '../auth/auth-instance.js';
+import { createAccountErasure } from '../auth/account-erasure.js';
 import { resolveSessionSecret } from '../auth/session-secret.js';
 import type { EventConsumer } from '../events/domain-events.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
@@ -171,6 +172,44 @@ export async function createServices(options: ServicesOptions) {
     restock.consumer,
   );
 
+  // The account deletion (docs/your-data.md): the accounts module closes the account and records
+  // account.deleted in one transaction; then each owner erases its own part of the person.
+  const profiles = createAccountRepository(db);
+  const passkeys = createPasskeyService({
+    auth,
+    identities,
+    repository: createPasskeyRepository(db),
+    audit,
+    adminEmail,
+  });
+  const favorites = createFavoriteService({
+    favorites: createFavoriteRepository(db),
+    catalog,
+    shoes: catalogRepository,
+  });
+  const mail = createMailService({
+    repository: mailRepository,
+    mailer,
+    publicUrl,
+    contactTo: config.CONTACT_TO ?? adminEmail,
+  });
+  const yourData = createYourDataService({
+    repository: createYourDataRepository(db),
+    // Every order: a shopper's download is all of theirs.
+    ordersOf: (userId) => orderReads.forUser(userId, 100_000),
+    closeAccount: profiles.close,
+    mailer,
+  });
+  consumers.push(
+    createAccountErasure(identities),
+    passkeys.erasure,
+    favorites.erasure,
+    restock.erasure,
+    mail.erasure,
+    checkout.erasure,
+    yourData.confirmation,
+  );
+
   return {
     publicUrl,
     currentUser,
@@ -181,7 +220,7 @@ export async function createServices(options: ServicesOptions) {
     accounts: createAccountService({
       auth,
       identities,
-      profiles: createAccountRepository(db),
+      profiles,
       images,
       adminEmail,
       audit,
@@ -193,13 +232,7 @@ export async function createServices(options: ServicesOptions) {
       audit,
       adminEmail,
     }),
-    passkeys: createPasskeyService({
-      auth,
-      identities,
-      repository: createPasskeyRepository(db),
-      audit,
-      adminEmail,
-    }),
+    passkeys,
     googleEnabled: Boolean(google),
     attempts: counters.attempts,
     users: createUserService({ users: createUserRepository(db), adminEmail }),
@@ -219,25 +252,10 @@ export async function createServices(options: ServicesOptions) {
     restock,
     audit: createAuditRepository(db),
     sessions: createSessionService(createSessionRepository(db)),
-    yourData: createYourDataService({
-      repository: createYourDataRepository(db),
-      // Every order: a shopper's download is all of theirs.
-      ordersOf: (userId) => orderReads.forUser(userId, 100_000),
-      mailer,
-      log,
-    }),
-    favorites: createFavoriteService({
-      favorites: createFavoriteRepository(db),
-      catalog,
-      shoes: catalogRepository,
-    }),
+    yourData,
+    favorites,
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),
-    mail: createMailService({
-      repository: mailRepository,
-      mailer,
-      publicUrl,
-      contactTo: config.CONTACT_TO ?? adminEmail,
-    }),
+    mail,
     payments: createPaymentService({
       provider: paymentProvider,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY,

@@ -10,39 +10,39 @@ import * as schema from '../../../src/server/db/schema.js';
  * demo seed (`db/seed/`) fills an empty database once and is left out.
  *
  * A table with one owner is written nowhere else; adding a writer anywhere fails this test. Tables
- * still written by several are listed as they are today, each with why, to be given one owner: most
- * are the account deletion of `your-data`, which erases a person's rows in every table in one
- * transaction (docs/your-data.md); an `account.deleted` event to each owner is the way there.
+ * still written by several are listed as they are today, each with why, to be given one owner. The
+ * account deletion writes no one else's table: the accounts module closes the account and records
+ * `account.deleted`, and each owner erases its own rows of the person (docs/your-data.md).
  */
 const OWNERS: Record<string, readonly string[]> = {
-  accounts: ['your-data'], // better-auth writes it too, through its adapter (auth/auth-instance.ts)
+  accounts: ['auth'], // and better-auth, through its adapter (auth/auth-instance.ts)
   auditLog: ['audit'],
   brands: ['catalog-admin'],
-  checkoutAttempts: ['checkout', 'your-data'], // shared: the account deletion
-  contactMessages: ['mail', 'your-data'], // shared: the account deletion
+  checkoutAttempts: ['checkout'],
+  contactMessages: ['mail'],
   discountCodes: ['discounts'],
   discountRedemptions: ['discounts'],
   domainEvents: ['events'],
-  favorites: ['favorites', 'your-data'], // shared: the account deletion
-  mailOutbox: ['mail', 'your-data'], // shared: the account deletion
-  newsletterSubscribers: ['mail', 'your-data'], // shared: the account deletion
+  favorites: ['favorites'],
+  mailOutbox: ['mail'],
+  newsletterSubscribers: ['mail'],
   orderEvents: ['fulfilment'],
   orderLines: ['checkout'],
   orderRefunds: ['fulfilment'],
   orderShipments: ['fulfilment'],
-  orders: ['checkout', 'fulfilment', 'your-data'], // shared: status and received dates; the deletion
+  orders: ['checkout', 'fulfilment'], // shared: status and received dates
   pageViews: ['analytics'],
-  passkeys: ['passkeys', 'your-data'], // shared: the account deletion
-  restockRequests: ['restock', 'your-data'], // shared: the account deletion
+  passkeys: ['passkeys'], // and better-auth, through its adapter
+  restockRequests: ['restock'],
   returnRequests: ['fulfilment'],
   reviews: ['reviews'],
-  sessions: ['auth', 'sessions', 'your-data'], // shared: the second factor's mark; the deletion
+  sessions: ['auth', 'sessions'], // shared: a disabled account's and a deleted one's end; the devices list
   shoes: ['catalog-admin', 'stock'], // shared: pairs sold move with the stock (stock/stock-writer.ts)
   stockEntries: ['stock'],
   twoFactorUsedCodes: ['two-factor'],
-  twoFactors: ['your-data'], // better-auth writes it too, through its adapter
-  users: ['accounts', 'users', 'your-data'], // shared: profile, staff's switches; the deletion
-  verifications: ['your-data'], // better-auth writes it too, through its adapter
+  twoFactors: ['auth'], // and better-auth, through its adapter
+  users: ['accounts', 'users'], // shared: profile and closing; staff's switches
+  verifications: ['auth'], // and better-auth, through its adapter
 };
 
 const SERVER = path.resolve('src/server');
@@ -95,5 +95,10 @@ describe('every table has its owner', () => {
       'returnRequests',
     ])
       expect(OWNERS[table], table).toHaveLength(1);
+  });
+
+  it('leaves the account deletion to each owner: your-data writes no table', () => {
+    const written = [...writersByTable()].filter(([, owners]) => owners.has('your-data'));
+    expect(written.map(([table]) => table)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { Database } from '../../db/client.js';
 import { isDatabaseUnavailable } from '../../db/connection-errors.js';
+import type { EventConsumer } from '../../events/domain-events.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import {
@@ -27,6 +28,7 @@ import {
   type ClaimContext,
 } from './attempt-state.js';
 import { createAttemptsRepository } from './attempts-repository.js';
+import { createCheckoutErasureRepository } from './erasure-repository.js';
 import type { CheckoutOrders } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
@@ -78,6 +80,7 @@ export function createCheckoutService(deps: {
 }) {
   const { payments, orders, codes } = deps;
   const attempts = createAttemptsRepository(deps.db);
+  const erasure = createCheckoutErasureRepository(deps.db);
   const today = () => dayOf(new Date());
   const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today });
   const startedAt = Date.now();
@@ -277,6 +280,12 @@ export function createCheckoutService(deps: {
     startReconciler: reconciler.start,
 
     stopReconciler: reconciler.stop,
+
+    /** A deleted account's orders lose who and where; its attempts go (docs/your-data.md). */
+    erasure: (async (event) => {
+      if (event.type !== 'account.deleted') return;
+      await erasure.erase(event.payload.userId, event.payload.erasedEmail);
+    }) satisfies EventConsumer,
   };
 }
 

@@ -24,6 +24,11 @@ export function createFavoriteRepository(db: Database) {
     async remove(userId: string, shoeId: string): Promise<void> {
       await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.shoeId, shoeId)));
     },
+
+    /** Every favorite of a deleted account. */
+    async eraseOf(userId: string): Promise<void> {
+      await db.delete(favorites).where(eq(favorites.userId, userId));
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { isUuid, type Shoe } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
+import type { EventConsumer } from '../../events/domain-events.js';
 import { notFound } from '../../http/errors.js';
 import type { FavoriteRepository } from './repository.js';
 
@@ -40,6 +41,11 @@ export function createFavoriteService(deps: {
       if (isUuid(shoeId)) await favorites.remove(userId, shoeId);
       return { message: MESSAGES.favorites.removed };
     },
+
+    /** A deleted account's favorites go (docs/your-data.md); handed over twice, nothing more goes. */
+    erasure: (async (event) => {
+      if (event.type === 'account.deleted') await favorites.eraseOf(event.payload.userId);
+    }) satisfies EventConsumer,
   };
 }
 

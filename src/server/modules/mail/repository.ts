@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ContactInput } from '../../../domain/forms.js';
 import type { Database } from '../../db/client.js';
 import { contactMessages, mailOutbox, newsletterSubscribers } from '../../db/schema.js';
@@ -60,6 +60,26 @@ export function createMailRepository(db: Database) {
 
     async saveContactMessage(input: ContactInput): Promise<void> {
       await db.insert(contactMessages).values(input);
+    },
+
+    /**
+     * What a deleted account's address left here: its subscription, its contact messages and the
+     * mail kept for it, but the one kept under `keptKey` (the deletion's own confirmation).
+     */
+    async eraseFor(email: string, keptKey: string): Promise<void> {
+      const address = email.toLowerCase();
+      await db.transaction(async (tx) => {
+        await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = ${address}`);
+        await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${address}`);
+        await tx
+          .delete(mailOutbox)
+          .where(
+            and(
+              sql`lower(${mailOutbox.to}) = ${address}`,
+              or(isNull(mailOutbox.key), ne(mailOutbox.key, keptKey)),
+            ),
+          );
+      });
     },
   };
 }

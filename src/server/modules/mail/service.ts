@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { ContactInput } from '../../../domain/forms.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { EventConsumer } from '../../events/domain-events.js';
+import { eventMailKey, type Mailer } from '../../mail/mailer.js';
 import type { MailRepository } from './repository.js';
 
 export const UNSUBSCRIBED = 'You will not receive our newsletter anymore.';
@@ -44,6 +45,16 @@ export function createMailService(deps: {
       });
       return { message: MESSAGES.contact.received };
     },
+
+    /**
+     * A deleted account's address (docs/your-data.md): subscription, contact messages and kept mail
+     * go, but the mail the deletion itself sends (its confirmation, kept under its event); handed
+     * over twice, nothing more goes.
+     */
+    erasure: (async (event) => {
+      if (event.type === 'account.deleted')
+        await repository.eraseFor(event.payload.email, eventMailKey(event));
+    }) satisfies EventConsumer,
   };
 }
 

@@ -34,6 +34,11 @@ export function createPasskeyRepository(db: Database) {
       return row ? { name: row.name ?? '' } : undefined;
     },
 
+    /** Every passkey of a deleted account; none left is not an error. */
+    async eraseOf(userId: string): Promise<void> {
+      await db.delete(passkeys).where(eq(passkeys.userId, userId));
+    },
+
     async rename(userId: string, id: string, name: string): Promise<void> {
       await db
         .update(passkeys)

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../domain/messages.js';
 import type { Passkey } from '../../../domain/passkeys.js';
 import { HttpError } from '../../http/errors.js';
 import type { AuditWriter } from '../../audit/audit-writer.js';
+import type { EventConsumer } from '../../events/domain-events.js';
 import { recordStaffEvent } from '../../audit/staff-event.js';
 import type { AuthAnswer } from '../../auth/auth-answer.js';
 import { betterAuthCode, commonRefusal } from '../../auth/refusals.js';
@@ -105,6 +106,11 @@ export function createPasskeyService(deps: {
       await recordStaffEvent(audit, user, 'staff.sign-in', headers, { secondFactor: 'passkey' });
       return { body: { user }, cookies: result.headers.getSetCookie() };
     },
+
+    /** A deleted account's passkeys go (docs/your-data.md); handed over twice, nothing more goes. */
+    erasure: (async (event) => {
+      if (event.type === 'account.deleted') await repository.eraseOf(event.payload.userId);
+    }) satisfies EventConsumer,
   };
 }
 

@@ -44,6 +44,11 @@ export function createRestockRepository(db: Database) {
       return deleted.length > 0;
     },
 
+    /** Every request under a deleted account's address, whatever its case. */
+    async eraseFor(email: string): Promise<void> {
+      await db.delete(restockRequests).where(sql`lower(${restockRequests.email}) = ${email.toLowerCase()}`);
+    },
+
     /** The sold-out sizes most waited for: shoe, size and how many addresses wait. */
     async mostWanted(limit: number) {
       const waiting = count(restockRequests.id);

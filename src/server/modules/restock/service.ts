@@ -66,6 +66,11 @@ export function createRestockService(deps: {
       }
     }) satisfies EventConsumer,
 
+    /** A deleted account's address waits for nothing more (docs/your-data.md). */
+    erasure: (async (event) => {
+      if (event.type === 'account.deleted') await repository.eraseFor(event.payload.email);
+    }) satisfies EventConsumer,
+
     unsubscribe(token: string): Promise<boolean> {
       return repository.unsubscribe(token);
     },

@@ -3,25 +3,23 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import {
   accounts,
-  checkoutAttempts,
   contactMessages,
   favorites,
-  mailOutbox,
   newsletterSubscribers,
-  orders,
   passkeys,
   restockRequests,
   reviews,
   sessions,
   shoes,
-  twoFactors,
   users,
-  verifications,
 } from '../../db/schema.js';
 
 const sameEmail = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email.toLowerCase()}`;
 
-/** Everything the shop holds about one person, read for their download and erased when they leave. */
+/**
+ * Everything the shop holds about one person, read for their download. It writes nothing: when they
+ * leave, each owner erases its own part (`account.deleted`, docs/your-data.md).
+ */
 export function createYourDataRepository(db: Database) {
   return {
     /** The stored hash of the account's password; undefined for an account that signs in with Google only. */
@@ -127,44 +125,6 @@ export function createYourDataRepository(db: Database) {
         passkeys: keys,
         contactMessages: messages,
       };
-    },
-
-    /**
-     * Erases a person in one transaction. Kept: their orders (the shop's accounting), with the email
-     * replaced, and their reviews, which show as ANONYMOUS USER anyway. Gone: sessions, credentials,
-     * reset tokens, favorites, newsletter, restock and contact requests, mail kept for them, and the
-     * checkout's idempotency records; the user row keeps its id (orders and reviews point at it) with
-     * every personal field erased and the status Eliminated, so it can never sign in again.
-     */
-    async erase(userId: string, email: string, placeholder: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx.delete(accounts).where(eq(accounts.userId, userId));
-        await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
-        await tx.delete(passkeys).where(eq(passkeys.userId, userId));
-        // A password-reset token names the user in its value.
-        await tx.delete(verifications).where(eq(verifications.value, userId));
-        await tx.delete(favorites).where(eq(favorites.userId, userId));
-        await tx.delete(checkoutAttempts).where(eq(checkoutAttempts.userId, userId));
-        await tx.delete(newsletterSubscribers).where(sameEmail(newsletterSubscribers.email, email));
-        await tx.delete(restockRequests).where(sameEmail(restockRequests.email, email));
-        await tx.delete(contactMessages).where(sameEmail(contactMessages.email, email));
-        await tx.delete(mailOutbox).where(sameEmail(mailOutbox.to, email));
-        await tx.update(orders).set({ email: placeholder }).where(eq(orders.userId, userId));
-        await tx
-          .update(users)
-          .set({
-            email: placeholder,
-            name: '',
-            image: null,
-            emailVerified: false,
-            status: 'Eliminated',
-            manager: false,
-            twoFactorEnabled: false,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, userId));
-      });
     },
   };
 }

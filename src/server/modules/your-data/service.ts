@@ -4,7 +4,8 @@ import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { buyerViewOf, type Order } from '../../../domain/payment.js';
 import { HttpError } from '../../http/errors.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { EventConsumer } from '../../events/domain-events.js';
+import { eventMailKey, type Mailer } from '../../mail/mailer.js';
 import { verifyPassword } from '../../auth/password-hash.js';
 import { wrongPassword } from '../../auth/refusals.js';
 import type { YourDataRepository } from './repository.js';
@@ -21,10 +22,14 @@ const erasedEmail = (userId: string) =>
 export function createYourDataService(deps: {
   repository: YourDataRepository;
   ordersOf: (userId: string) => Promise<Order[]>;
+  /**
+   * Closes the account and records `account.deleted` in one transaction (modules/accounts, which
+   * owns the user row); every owner then erases its part, before this resolves.
+   */
+  closeAccount: (account: { userId: string; email: string; erasedEmail: string }) => Promise<void>;
   mailer: Mailer;
-  log: { warn(object: unknown, message: string): void };
 }) {
-  const { repository, ordersOf, mailer, log } = deps;
+  const { repository, ordersOf, closeAccount, mailer } = deps;
 
   return {
     async export(user: User) {
@@ -42,21 +47,28 @@ export function createYourDataService(deps: {
       if (!(await verifyPassword({ hash, password }))) {
         throw wrongPassword();
       }
-      await repository.erase(user._id, user.email, erasedEmail(user._id));
-      try {
-        await mailer.send({
-          to: user.email,
+      await closeAccount({ userId: user._id, email: user.email, erasedEmail: erasedEmail(user._id) });
+      return { message: MESSAGES.yourData.deleted };
+    },
+
+    /**
+     * The mail to the old address confirming the deletion, kept under its event: handed over twice,
+     * it goes once (and the mail module's erasure of that address spares it).
+     */
+    confirmation: (async (event) => {
+      if (event.type !== 'account.deleted') return;
+      await mailer.send(
+        {
+          to: event.payload.email,
           subject: `Your ${SHOP_NAME} account was deleted`,
           text:
             'As you asked, your account is deleted: you are signed out everywhere, and your profile, ' +
             'favorites and subscriptions are gone. Your orders are kept for our accounts, without your ' +
             'address, and your reviews stay without your name.\n\nThank you for shopping with us.',
-        });
-      } catch (error) {
-        log.warn({ err: error }, 'the mail confirming an account deletion could not be sent');
-      }
-      return { message: MESSAGES.yourData.deleted };
-    },
+        },
+        { key: eventMailKey(event) },
+      );
+    }) satisfies EventConsumer,
   };
 }
 
