@@ -2,17 +2,26 @@ import { MapPin, ReceiptText } from 'lucide-react';
 import type { OrderBillingAddress, OrderDeliveryAddress, Order } from '../../domain/payment';
 import { SectionCard } from './section-card';
 
-/** An address as a US envelope has it: the name, the lines, "City, ST 12345", then the phone. */
+/**
+ * An address as a US envelope has it: the name, the lines, "City, ST 12345", then the phone. The
+ * name and street lines of an order whose buyer deleted their account are erased (docs/your-data.md):
+ * what is left is shown without empty lines.
+ */
 function AddressLines({ address }: { address: OrderDeliveryAddress | OrderBillingAddress }) {
-  const { line2, phone } = address as OrderDeliveryAddress;
+  const { line2, phone } = address as Partial<OrderDeliveryAddress>;
+  const lines = [
+    address.line1,
+    line2,
+    `${address.city}, ${address.stateCode ?? address.state} ${address.postal_code}`,
+  ].filter(Boolean);
   return (
     <address className="mt-3 text-sm leading-6 break-words text-gray-800 not-italic">
-      <span className="block font-bold text-ink">{address.name}</span>
-      <span className="block">{address.line1}</span>
-      {line2 && <span className="block">{line2}</span>}
-      <span className="block">
-        {address.city}, {address.stateCode ?? address.state} {address.postal_code}
-      </span>
+      {address.name && <span className="block font-bold text-ink">{address.name}</span>}
+      {lines.map((line, index) => (
+        <span key={`${index}:${line}`} className="block">
+          {line}
+        </span>
+      ))}
       {phone && (
         <span className="mt-1 block">
           <span className="sr-only">Phone: </span>
