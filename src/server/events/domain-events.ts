@@ -17,6 +17,8 @@ export type DomainEvent =
   | { type: 'order.shipped'; payload: { orderId: string } }
   /** A refund went through (from the staff's request, a return, or the provider's webhook). */
   | { type: 'order.refunded'; payload: { orderId: string; refundId: string } }
+  /** The provider refused a refund: a return refunded with it goes back a step, to be decided again. */
+  | { type: 'refund.failed'; payload: { orderId: string; refundId: string } }
   /** A shopper asked to return pairs. */
   | { type: 'return.requested'; payload: { orderId: string; returnId: string } }
   /** The staff approved a return without refunding it yet: the pairs are to be sent back. */

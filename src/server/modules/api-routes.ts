@@ -13,7 +13,7 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fulfilmentRoutes } from './fulfilment/routes.js';
-import { returnRoutes } from './fulfilment/returns-routes.js';
+import { returnRoutes } from './returns/routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';

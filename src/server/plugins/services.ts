@@ -28,8 +28,8 @@ import { createRestockService } from '../modules/restock/service.js';
 import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
 import { createFulfilmentService } from '../modules/fulfilment/service.js';
 import { createOrderMails } from '../modules/orders/order-mails.js';
-import { createReturnsRepository } from '../modules/fulfilment/returns-repository.js';
-import { createReturnsService } from '../modules/fulfilment/returns-service.js';
+import { createReturnsRepository } from '../modules/returns/repository.js';
+import { createReturnsService } from '../modules/returns/service.js';
 import { createAuditRepository } from '../modules/audit/repository.js';
 import { createAuditWriter } from '../audit/audit-writer.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
@@ -162,6 +162,11 @@ export async function createServices(options: ServicesOptions) {
     findOrder: orderReads.find,
     payments: paymentProvider,
   });
+  const returns = createReturnsService({
+    repository: createReturnsRepository(db),
+    findOrder: orderReads.find,
+    sendRefund: fulfilment.sendRefund,
+  });
   consumers.push(
     createOrderMails({
       orders: orderReads,
@@ -170,6 +175,7 @@ export async function createServices(options: ServicesOptions) {
       returnAddress: config.RETURN_ADDRESS?.replaceAll('\\n', '\n'),
     }),
     restock.consumer,
+    returns.consumer,
   );
 
   // The account deletion (docs/your-data.md): the accounts module closes the account and records
@@ -239,11 +245,7 @@ export async function createServices(options: ServicesOptions) {
     catalog,
     discounts: createDiscountsService(discountsRepository),
     fulfilment,
-    returns: createReturnsService({
-      repository: createReturnsRepository(db),
-      findOrder: orderReads.find,
-      sendRefund: fulfilment.sendRefund,
-    }),
+    returns,
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),
       catalog: catalogRepository,

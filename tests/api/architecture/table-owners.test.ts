@@ -26,15 +26,15 @@ const OWNERS: Record<string, readonly string[]> = {
   favorites: ['favorites'],
   mailOutbox: ['mail'],
   newsletterSubscribers: ['mail'],
-  orderEvents: ['fulfilment'],
+  orderEvents: ['refunds'], // the order's trail (refunds/order-trail.ts), in each change's transaction
   orderLines: ['checkout'],
-  orderRefunds: ['fulfilment'],
+  orderRefunds: ['refunds'], // reserved and settled by refunds/refund-writer.ts alone
   orderShipments: ['fulfilment'],
   orders: ['checkout', 'fulfilment'], // shared: status and received dates
   pageViews: ['analytics'],
   passkeys: ['passkeys'], // and better-auth, through its adapter
   restockRequests: ['restock'],
-  returnRequests: ['fulfilment'],
+  returnRequests: ['returns'], // a refused refund steps its return back through refund.failed
   reviews: ['reviews'],
   sessions: ['auth', 'sessions'], // shared: a disabled account's and a deleted one's end; the devices list
   shoes: ['catalog-admin', 'stock'], // shared: pairs sold move with the stock (stock/stock-writer.ts)
@@ -86,13 +86,14 @@ describe('every table has its owner', () => {
     expect(found).toEqual(declared);
   });
 
-  it('has one writer for stock, codes, refunds and returns: the counts money depends on', () => {
+  it('has one writer for stock, codes, refunds, returns and the order trail: the counts money depends on', () => {
     for (const table of [
       'stockEntries',
       'discountCodes',
       'discountRedemptions',
       'orderRefunds',
       'returnRequests',
+      'orderEvents',
     ])
       expect(OWNERS[table], table).toHaveLength(1);
   });

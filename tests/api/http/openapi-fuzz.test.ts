@@ -90,9 +90,9 @@ const CANNOT_SUCCEED: Record<string, string> = {
     '(tests/api/fulfilment/refunds.test.ts and stripe-refunds.test.ts refund, race and retry)',
   'POST /api/cart/order/{idPayment}/returns':
     'a return needs the shopper’s own order, marked Received less than 30 days ago, and lines of it with ' +
-    'pairs left (tests/api/fulfilment/returns.test.ts asks, refuses and races)',
+    'pairs left (tests/api/returns/returns.test.ts asks, refuses and races)',
   'POST /api/admin/returns/{id}/decision':
-    'a decision needs the id of a return a shopper asked for (tests/api/fulfilment/returns.test.ts approves, rejects, ' +
+    'a decision needs the id of a return a shopper asked for (tests/api/returns/returns.test.ts approves, rejects, ' +
     'races and retries)',
   'DELETE /api/account/sessions/{id}':
     'it ends another session of the signed-in user, whose random id only that user can list ' +

@@ -7,7 +7,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { OrdersReadModel } from './repository.js';
 
 type Mail = [subject: string, text: string];
-type OrderEvent = Extract<StoredEvent, { payload: { orderId: string } }>;
+/** The events it mails about: an order's and its returns' (a refused refund mails nobody). */
+type OrderEvent = Extract<StoredEvent, { type: `order.${string}` | `return.${string}` }>;
 
 const pairsOf = (order: Order, lines: readonly { lineId: string; quantity: number }[]) =>
   lines

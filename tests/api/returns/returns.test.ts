@@ -2,10 +2,16 @@
 // return's life, from the shopper's ask to the staff's decision; where returns meet refunds is in
 // refund-shares.test.ts.
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../src/domain/messages.js';
-import { mailOutbox, orders, returnRequests, stockEntries } from '../../../src/server/db/schema.js';
+import {
+  domainEvents,
+  mailOutbox,
+  orders,
+  returnRequests,
+  stockEntries,
+} from '../../../src/server/db/schema.js';
 import { insertCatalog } from '../support/catalog-fixture.js';
 import { paidOrder } from '../support/paid-order.js';
 import { createSender } from '../support/sender.js';
@@ -357,5 +363,48 @@ describe('the staff deciding a return', () => {
     const approved = await decide(id, { decision: 'approve', refundNow: true });
     expect(approved.statusCode).toBe(200);
     expect(refundsOf(idPayment)).toHaveLength(1);
+  });
+
+  it('steps back through the refund.failed event, once: the same event again leaves the later decision', async () => {
+    const { shopper, idPayment, lineId } = await receivedOrder(1);
+    const id = (await ask(shopper.cookie, idPayment, lineId, 1)).json().returns[0]._id as string;
+    provider.refusals = 1;
+    expect((await decide(id, { decision: 'approve', refundNow: true })).statusCode).toBe(409);
+    const failedId = (await send('GET', `/api/cart/order/${idPayment}`, admin)).json().refunds[0]._id;
+    // The refunds' writer announced the failure; the returns module stepped the return back.
+    const [failed] = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.type, 'refund.failed'),
+          sql`${domainEvents.payload} ->> 'refundId' = ${failedId}`,
+        ),
+      );
+    expect(failed?.dispatchedAt).not.toBeNull();
+    const trail = async () => (await send('GET', `/api/cart/order/${idPayment}/events`, admin)).json();
+    const steppedBack = await trail();
+    expect(steppedBack.at(-1)).toMatchObject({
+      kind: 'return',
+      actor: 'payment service',
+      details: { before: 'approved', after: 'requested', refundFailed: true },
+    });
+
+    expect((await decide(id, { decision: 'approve', refundNow: true })).statusCode).toBe(200);
+    const decided = (await send('GET', `/api/cart/order/${idPayment}`, admin)).json();
+    const paidBack = decided.refunds.find((made: { status: string }) => made.status === 'succeeded');
+    expect(decided.returns[0]).toMatchObject({ status: 'approved', refundId: paidBack._id });
+    // Handed over again (as after a crash before its dispatch mark): the return names another refund now.
+    await t.database.db
+      .update(domainEvents)
+      .set({ dispatchedAt: null, claimedUntil: null, createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(domainEvents.id, failed!.id));
+    await t.app.domainEvents.sweep();
+    const [again] = await t.database.db.select().from(domainEvents).where(eq(domainEvents.id, failed!.id));
+    expect(again!.dispatchedAt, 'handed over again').not.toBeNull();
+    const after = (await send('GET', `/api/cart/order/${idPayment}`, admin)).json();
+    expect(after.returns[0]).toMatchObject({ status: 'approved', refundId: paidBack._id });
+    expect(after.refunded).toBe(5000);
+    expect(await trail()).toHaveLength(steppedBack.length + 2);
   });
 });

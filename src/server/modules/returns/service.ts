@@ -6,8 +6,17 @@ import { buyerViewOf, type Order } from '../../../domain/payment.js';
 import { returnRefusalMessage, type ReturnDecision, type ReturnRequest } from '../../../domain/returns.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { refundRefusalMessage } from '../../../domain/refunds.js';
-import type { ReturnsRepository } from './returns-repository.js';
-import type { FulfilmentService } from './service.js';
+import type { EventConsumer } from '../../events/domain-events.js';
+import type { ReturnsRepository } from './repository.js';
+
+/**
+ * Asks the provider for a refund written pending and settles it (modules/fulfilment, given at
+ * composition): a refused one answers a 409, one whose outcome is unknown a 504.
+ */
+export type SendRefund = (
+  refund: { id: string; status: string; amountCents: number },
+  chargeId: string,
+) => Promise<void>;
 
 /**
  * Returns asked for by the shopper (issue 19): asked from the order page within 30 days of Received,
@@ -17,7 +26,7 @@ import type { FulfilmentService } from './service.js';
 export function createReturnsService(deps: {
   repository: ReturnsRepository;
   findOrder: (idOrPayment: string) => Promise<{ order: Order; userId: string } | undefined>;
-  sendRefund: FulfilmentService['sendRefund'];
+  sendRefund: SendRefund;
   now?: () => Date;
 }) {
   const { repository, findOrder, sendRefund, now = () => new Date() } = deps;
@@ -45,6 +54,16 @@ export function createReturnsService(deps: {
     },
 
     list: (query: PagedSearchQuery) => repository.list(query),
+
+    /**
+     * A refund the provider refused, whoever heard it (the decision itself, a retry, Stripe's webhook):
+     * the return it refunded steps back, to be decided again. Handed over after the refund's settlement
+     * committed and before its caller goes on, so the 409 leaves with the return waiting again.
+     */
+    consumer: (async (event) => {
+      if (event.type !== 'refund.failed') return;
+      await repository.stepBack(event.payload.orderId, event.payload.refundId);
+    }) satisfies EventConsumer,
 
     /**
      * The staff's answer. Approving mails the shopper how to send the pairs back; marking them

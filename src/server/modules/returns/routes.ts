@@ -7,7 +7,7 @@ import { returnDecisionSchema, returnRequestSchema } from '../../../domain/retur
 import { errorBodySchema } from '../../http/errors.js';
 import { sendPage } from '../../http/paged-answer.js';
 import type { CurrentUser } from '../../auth/current-user.js';
-import type { ReturnsService } from './returns-service.js';
+import type { ReturnsService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 

@@ -1,3 +1,8 @@
+// One file because a return's lifecycle (asked, approved, received, rejected, stepped back after a
+// refused refund) shares its locks and its trail entries (lockReturn, decided), and the staff's table
+// prices each return against the same ledger. Returns asked for by shoppers (issue 19): every write
+// takes the order's row lock first, as refunds and status changes do, so a return, a refund and a
+// decision on the same order never interleave; the order's trail gets its entry in the same transaction.
 import crypto from 'node:crypto';
 import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../domain/catalog.js';
@@ -13,18 +18,16 @@ import {
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { recordEvents } from '../../events/outbox-repository.js';
-import { orderEvents, orderLines, orderRefunds, orders, returnRequests } from '../../db/schema.js';
+import { orderLines, orderRefunds, orders, returnRequests } from '../../db/schema.js';
 import type { Actor } from '../../audit/audit-writer.js';
 import {
-  ledgerOf,
   lockOrder,
+  recordOrderEvent,
   recordStaffOrderEvent,
-  reserveRefund,
   type LockedOrder,
   type Tx,
-} from './repository.js';
-
-type RefundRow = typeof orderRefunds.$inferSelect;
+} from '../../refunds/order-trail.js';
+import { ledgerOf, reserveRefund, type RefundRow } from '../../refunds/refund-writer.js';
 type ReturnRow = typeof returnRequests.$inferSelect;
 
 export type AskedReturn =
@@ -129,11 +132,6 @@ async function answersOf(
   });
 }
 
-/**
- * Returns asked for by shoppers (issue 19). Every write takes the order's row lock first, as refunds
- * and status changes do, so a return, a refund and a decision on the same order never interleave; the
- * order's trail gets its entry in the same transaction.
- */
 /** The refund of a return's own pairs, written 'pending' under the order's lock. */
 function refundReturn(tx: Tx, order: LockedOrder, asked: ReturnRow, restock: boolean, actor: Actor) {
   return reserveRefund(
@@ -220,7 +218,7 @@ export function createReturnsRepository(db: Database) {
             note: request.note || null,
           })
           .returning({ id: returnRequests.id });
-        await tx.insert(orderEvents).values({
+        await recordOrderEvent(tx, {
           orderId: order.id,
           actorEmail,
           kind: 'return',
@@ -301,6 +299,38 @@ export function createReturnsRepository(db: Database) {
         const payload = { orderId: locked.order.id, returnId: id };
         await recordEvents(tx, [{ type: 'return.rejected', payload }]);
         return { kind: 'rejected', orderId: locked.order.id };
+      });
+    },
+
+    /**
+     * A refund the provider refused (refund.failed, handed over once it committed): the return it
+     * refunded goes one step back, to be decided again: received to approved, approved to requested.
+     * Only while the return still names that refund, so the same event handed over twice does nothing.
+     */
+    async stepBack(orderId: string, refundId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        // The order's lock first, as every return write takes it.
+        if (!(await lockOrder(tx, orderId))) return;
+        const [asked] = await tx
+          .select({ id: returnRequests.id, status: returnRequests.status })
+          .from(returnRequests)
+          .where(eq(returnRequests.refundId, refundId));
+        if (!asked) return;
+        const back = asked.status === 'received' ? 'approved' : 'requested';
+        await tx
+          .update(returnRequests)
+          .set(
+            back === 'approved'
+              ? { status: back, refundId: null, receivedBy: null, receivedAt: null }
+              : { status: back, refundId: null, decidedBy: null, decidedAt: null },
+          )
+          .where(eq(returnRequests.id, asked.id));
+        await recordOrderEvent(tx, {
+          orderId,
+          actorEmail: 'payment service',
+          kind: 'return',
+          details: { before: asked.status, after: back, refundFailed: true },
+        });
       });
     },
 
