@@ -103,45 +103,56 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 const US_STATE_CODES = Object.keys(US_STATES) as [UsStateCode, ...UsStateCode[]];
 
-/** A billing address as an order keeps it: the state as typed and its USPS code. */
+/**
+ * A billing address as an order keeps it: the state as typed and its USPS code, or null for a card
+ * billed outside the United States (the billing address is the card's, in any country).
+ */
 export const orderBillingAddressSchema = z.object({
   name: z.string(),
   line1: z.string(),
   city: z.string(),
   /** As the shopper typed it ("north carolina", "NC"). */
   state: z.string(),
-  stateCode: z.enum(US_STATE_CODES),
+  stateCode: z.enum(US_STATE_CODES).nullable(),
   postal_code: z.string(),
 });
 export type OrderBillingAddress = z.infer<typeof orderBillingAddressSchema>;
 
-/** Where an order goes, as it was when it was paid: a later account change never changes it. */
+/** Where an order goes, in the US, as it was when it was paid: a later account change never changes it. */
 export const orderDeliveryAddressSchema = orderBillingAddressSchema.extend({
+  stateCode: z.enum(US_STATE_CODES),
   line2: z.string().optional(),
   phone: z.string().optional(),
 });
 export type OrderDeliveryAddress = z.infer<typeof orderDeliveryAddressSchema>;
 
-/** The code of a state the schema accepted (its refine checked it is a US state). */
-function stateCodeOf(state: string): UsStateCode {
-  const code = usStateCode(state);
-  if (code === undefined) throw new Error(`Not a US state: ${state}`);
-  return code;
-}
-
 /** A parsed billing address as the order keeps it. */
 export function orderBillingAddressOf(address: CheckoutAddress): OrderBillingAddress {
   const { name, line1, city, state, postal_code } = address;
-  return { name, line1, city, state, stateCode: stateCodeOf(state), postal_code };
+  return { name, line1, city, state, stateCode: usStateCode(state) ?? null, postal_code };
 }
 
 /** A parsed delivery address as the order keeps it (line 2 and phone only when given). */
 export function orderDeliveryAddressOf(address: DeliveryAddress): OrderDeliveryAddress {
+  const stateCode = usStateCode(address.state);
+  // deliveryAddressSchema took only a US state: anything else is a bug upstream.
+  if (stateCode === undefined) throw new Error(`Not a US state: ${address.state}`);
   return {
     ...orderBillingAddressOf(address),
+    stateCode,
     ...(address.line2 === undefined ? {} : { line2: address.line2 }),
     ...(address.phone === undefined ? {} : { phone: address.phone }),
   };
+}
+
+/** An order's address as a parcel's label writes it: name, lines, then "City, ST 12345". */
+export function addressLines(address: OrderBillingAddress & { line2?: string }): string[] {
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 === undefined ? [] : [address.line2]),
+    `${address.city}, ${address.stateCode ?? address.state} ${address.postal_code}`,
+  ];
 }
 
 /** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */

@@ -1,4 +1,4 @@
-import type { PaymentMethodRequest } from '../../domain/payment.js';
+import type { OrderDeliveryAddress, PaymentMethodRequest } from '../../domain/payment.js';
 
 /**
  * A payment the provider refused, or could not start: nothing was charged.
@@ -46,6 +46,8 @@ export interface ChargeRequest {
   /** The same key always designates the same payment: it never charges twice (the provider deduplicates). */
   idempotencyKey: string;
   description: string;
+  /** Where the order goes, when the checkout was given it: Stripe's `shipping` (issue 31 item 9). */
+  deliveryAddress?: OrderDeliveryAddress;
 }
 
 /** What became of a payment once it is final: captured, or never to be captured. */

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../domain/messages.js';
 import Stripe from 'stripe';
+import type { OrderDeliveryAddress } from '../../domain/payment.js';
 import { PaymentError, PaymentOutcomeUnknown, type PaymentProvider } from './payment-provider.js';
 
 export interface StripeOptions {
@@ -51,6 +52,22 @@ function notCharged(error: unknown): PaymentError {
   return new PaymentError('provider_unavailable', MESSAGES.checkout.providerUnavailable, 502);
 }
 
+/** The order's delivery address as a PaymentIntent's `shipping`: the state by its USPS code, in the US. */
+function shippingOf(address: OrderDeliveryAddress): Stripe.PaymentIntentCreateParams.Shipping {
+  return {
+    name: address.name,
+    ...(address.phone === undefined ? {} : { phone: address.phone }),
+    address: {
+      line1: address.line1,
+      ...(address.line2 === undefined ? {} : { line2: address.line2 }),
+      city: address.city,
+      state: address.stateCode,
+      postal_code: address.postal_code,
+      country: 'US',
+    },
+  };
+}
+
 /**
  * Stripe in production (docs/decisions/001): cards never reach our server; Stripe
  * Elements turns them into a payment method in the browser. The server
@@ -72,7 +89,7 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
       );
     },
 
-    async prepare({ paymentMethodId, amountCents, userId, idempotencyKey, description }) {
+    async prepare({ paymentMethodId, amountCents, userId, idempotencyKey, description, deliveryAddress }) {
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -82,6 +99,8 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
             description,
             metadata: { userId, checkoutKey: idempotencyKey },
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            // Where the parcel goes, for Stripe's fraud checks and the Dashboard (issue 31 item 9).
+            ...(deliveryAddress ? { shipping: shippingOf(deliveryAddress) } : {}),
           },
           { idempotencyKey },
         );

@@ -33,6 +33,28 @@ export interface StandInIntent {
   /** Cents refunded so far. */
   amountRefunded: number;
   metadata: Record<string, string>;
+  /** The `shipping` it was created with (name, phone, address: line1, city, state...), as Stripe keeps it. */
+  shipping: StandInShipping | null;
+}
+
+export interface StandInShipping {
+  name?: string;
+  phone?: string;
+  address?: Record<string, string>;
+}
+
+/** `shipping[name]`, `shipping[address][line1]`... of a form-encoded request, as one object. */
+function shippingOf(form: URLSearchParams): StandInShipping | null {
+  let shipping: StandInShipping | null = null;
+  for (const [name, value] of form) {
+    const match = /^shipping\[(\w+)\](?:\[(\w+)\])?$/.exec(name);
+    if (!match) continue;
+    shipping ??= {};
+    const [, field, part] = match;
+    if (field === 'address' && part) shipping.address = { ...shipping.address, [part]: value };
+    else if (field === 'name' || field === 'phone') shipping[field] = value;
+  }
+  return shipping;
 }
 
 interface Reply {
@@ -75,6 +97,7 @@ export async function startStripeStandIn() {
     payment_method: intent.paymentMethod,
     status: intent.status,
     metadata: intent.metadata,
+    shipping: intent.shipping,
   });
   const unexpectedState = (intent: StandInIntent, action: string) =>
     stripeError(400, {
@@ -143,6 +166,7 @@ export async function startStripeStandIn() {
           refunded: false,
           amountRefunded: 0,
           metadata,
+          shipping: shippingOf(form),
         };
         intents.set(intent.id, intent);
         created += 1;

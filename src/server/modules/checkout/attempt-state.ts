@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { MESSAGES } from '../../../domain/messages.js';
+import type { CheckoutAddress, DeliveryAddress } from '../../../domain/forms.js';
 import type { Order } from '../../../domain/payment.js';
 import type { HttpError } from '../../http/errors.js';
 import { mergeLines, type CartLineInput } from './pricing.js';
@@ -26,6 +27,10 @@ export interface CheckoutInput {
   amount: number;
   /** A discount code, as typed. */
   code?: string;
+  /** Where the order goes (issue 31); the spec's body has none. */
+  deliveryAddress?: DeliveryAddress;
+  /** The card's billing address when it is not the delivery address. */
+  billingAddress?: CheckoutAddress;
 }
 
 export interface CheckoutAnswer {
@@ -118,6 +123,9 @@ export function hashRequest(input: CheckoutInput): string {
     amount: input.amount,
     shoes: mergeLines(input.shoes),
     code: input.code ?? '',
+    // Only when given, so a body without them hashes as it did before they existed.
+    ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}),
+    ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
   };
   return crypto.createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -1,7 +1,7 @@
 // The checkout's writes of an order, in its one transaction (claim, order; the code's use and the
 // stock are written by their owners inside it). Orders are read through modules/orders.
 import { eq, inArray } from 'drizzle-orm';
-import type { Order } from '../../../domain/payment.js';
+import type { Order, OrderBillingAddress, OrderDeliveryAddress } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
 import { brands, orderLines, orders, shoes } from '../../db/schema.js';
 import { lockClaim } from './attempts-repository.js';
@@ -24,6 +24,10 @@ export interface NewOrder {
   paymentMethodId: string;
   lines: PricedLine[];
   discount: AppliedDiscount | undefined;
+  /** Copied into the order (issue 31): a later account change never changes it. */
+  deliveryAddress: OrderDeliveryAddress | null;
+  /** Null when it is the delivery address. */
+  billingAddress: OrderBillingAddress | null;
 }
 
 /** What the checkout does inside its one transaction: commit all of it, or none. */
@@ -96,6 +100,8 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
           paymentMethodId: order.paymentMethodId,
           discountCode: order.discount?.code ?? null,
           discountCents: order.discount?.totalCents ?? 0,
+          deliveryAddress: order.deliveryAddress,
+          billingAddress: order.billingAddress,
         })
         .returning({ id: orders.id });
       await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row!.id, ...line })));

@@ -1,6 +1,6 @@
 import type { User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import type { Order } from '../../../domain/payment.js';
+import { orderBillingAddressOf, orderDeliveryAddressOf, type Order } from '../../../domain/payment.js';
 import { isUniqueViolation } from '../../db/postgres-errors.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import {
@@ -22,6 +22,14 @@ import {
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { CheckoutOrders } from './orders-repository.js';
 import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
+
+/** The addresses as the order keeps them (issue 31), the state's code read once here. */
+function addressesOf(input: CheckoutInput) {
+  return {
+    deliveryAddress: input.deliveryAddress ? orderDeliveryAddressOf(input.deliveryAddress) : null,
+    billingAddress: input.billingAddress ? orderBillingAddressOf(input.billingAddress) : null,
+  };
+}
 
 const toHttp = (error: PaymentError) => new HttpError(error.status, error.code, error.message);
 
@@ -106,6 +114,7 @@ export function createOrderPlacement(deps: {
           paymentMethodId: input.id,
           lines: priced.lines,
           discount: priced.discount,
+          ...addressesOf(input),
         });
       })
       .catch(async (error: unknown) => {
@@ -133,12 +142,14 @@ export function createOrderPlacement(deps: {
     const priced = await price(user, input);
     if (await orders.paymentMethodUsed(input.id)) throw conflict(MESSAGES.checkout.paymentMethodUsed);
 
+    const { deliveryAddress } = addressesOf(input);
     const request: ChargeRequest = {
       paymentMethodId: input.id,
       amountCents: priced.total,
       userId: user._id,
       idempotencyKey: providerKey(attempt),
       description: `Sneaker Street order for ${user.email}`,
+      ...(deliveryAddress ? { deliveryAddress } : {}),
     };
     let paymentId: string;
     try {

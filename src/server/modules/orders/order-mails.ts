@@ -1,14 +1,13 @@
 import { formatPrice } from '../../../domain/cart-lines.js';
 import { SHOP_NAME } from '../../../domain/constants.js';
-import type { Order } from '../../../domain/payment.js';
+import { addressLines, type Order } from '../../../domain/payment.js';
 import { RETURN_REASON_LABELS } from '../../../domain/returns.js';
 import type { EventConsumer, StoredEvent } from '../../events/domain-events.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { OrdersReadModel } from './repository.js';
 
 type Mail = [subject: string, text: string];
-/** The events it mails about: an order's and its returns' (a refused refund mails nobody). */
-type OrderEvent = Extract<StoredEvent, { type: `order.${string}` | `return.${string}` }>;
+type OrderEvent = Extract<StoredEvent, { payload: { orderId: string } }>;
 
 const pairsOf = (order: Order, lines: readonly { lineId: string; quantity: number }[]) =>
   lines
@@ -27,9 +26,13 @@ function confirmation(order: Order): Mail {
   const discount = order.discountCode
     ? `Discount ${order.discountCode}: -${formatPrice(order.discount / 100)}\n`
     : '';
+  // An order paid with the spec's body has no address: the mail then says nothing of one.
+  const delivery = order.deliveryAddress
+    ? `\n\nWe will send it to:\n${addressLines(order.deliveryAddress).join('\n')}`
+    : '';
   return [
     `Your ${SHOP_NAME} order ${order.idPayment}`,
-    `Thanks for your order!\n\n${lines.join('\n')}\n\n${discount}Total: ${formatPrice(order.amount / 100)}`,
+    `Thanks for your order!\n\n${lines.join('\n')}\n\n${discount}Total: ${formatPrice(order.amount / 100)}${delivery}`,
   ];
 }
 

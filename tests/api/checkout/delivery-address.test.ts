@@ -1,0 +1,373 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DeliveryAddressInput } from '../../../src/domain/forms.js';
+import { MESSAGES } from '../../../src/domain/messages.js';
+import { mailOutbox, orders, stockEntries } from '../../../src/server/db/schema.js';
+import { paymentMethodBody } from '../../fixtures/payment.js';
+import { insertCatalog } from '../support/catalog-fixture.js';
+import type { RecordedRefunds } from '../support/recording-payments.js';
+import { createSender } from '../support/sender.js';
+import { signUp } from '../support/session.js';
+import { createStaffTestApp } from '../support/staff-test-app.js';
+import { startStripeStandIn } from '../support/stripe-stand-in.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The delivery address on every order (issue 31 item 1): the checkout validates it with the cart
+ * form's schema (docs/decisions/019), copies it and the billing address into the order in its
+ * transaction, the order answers them to its buyer and the staff, the confirmation mail names where
+ * it goes, and Stripe's PaymentIntent gets it as `shipping` (item 9). The spec's body, without an
+ * address, still pays. On PGlite, and on PostgreSQL when DATABASE_URL is set.
+ */
+const provider = vi.hoisted(() => ({
+  refunds: [] as RecordedRefunds['refunds'],
+  timeouts: 0,
+  refusals: 0,
+  captures: [] as NonNullable<RecordedRefunds['captures']>,
+}));
+
+vi.mock('../../../src/server/payments/test-payment-provider.js', async (importOriginal) =>
+  (await import('../support/recording-payments.js')).recordingPayments(await importOriginal(), provider),
+);
+
+const ADMIN = { email: 'owner@delivery-address.test', password: 'owner-password' };
+const PRICE_CENTS = 8000;
+
+let t: TestApp;
+let admin: string;
+let shoeId: string;
+
+beforeAll(async () => {
+  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.77.250.1' }));
+  const { shoeIds } = await insertCatalog(
+    t.database.db,
+    ['Stride'],
+    [
+      {
+        name: 'Parcel Runner',
+        brand: 'Stride',
+        color: 'Green',
+        price: PRICE_CENTS / 100,
+        sizes: [['9', 100]],
+      },
+    ],
+  );
+  shoeId = shoeIds.get('Parcel Runner')!;
+});
+afterAll(() => t.close());
+
+const send = createSender(() => t.app, 77);
+
+/** What a shopper types into the cart's form: a real US address the spec's rules would refuse. */
+const DELIVERY: DeliveryAddressInput = {
+  name: "Sam O'Brien",
+  line1: '1600 Pennsylvania Ave. NW',
+  line2: 'Apt #2',
+  city: 'Winston-Salem',
+  state: 'north carolina',
+  postal_code: '27101-1234',
+  phone: '(619) 555-0134',
+};
+const BILLING = {
+  name: 'Ana Lima',
+  line1: 'Main St 12',
+  city: 'San Diego',
+  state: 'CA',
+  postal_code: '92101',
+};
+
+async function paymentMethod(cookie: string): Promise<string> {
+  const response = await send('POST', '/api/payments/methods', cookie, paymentMethodBody());
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().id as string;
+}
+
+/** The spec's checkout body for one pair, with whatever else `extra` adds. */
+const body = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  shoes: [{ _id: shoeId, size: '9', quantity: 1 }],
+  amount: PRICE_CENTS,
+  ...extra,
+});
+
+const checkout = async (cookie: string, extra: Record<string, unknown>, headers?: Record<string, string>) =>
+  send('POST', '/api/cart/checkout', cookie, body(await paymentMethod(cookie), extra), headers);
+
+const orderAs = (cookie: string, idPayment: string) => send('GET', `/api/cart/order/${idPayment}`, cookie);
+
+const stock = async () =>
+  (
+    await t.database.db
+      .select({ q: stockEntries.quantity })
+      .from(stockEntries)
+      .where(eq(stockEntries.shoeId, shoeId))
+  )[0]!.q;
+const orderCount = async () =>
+  (await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders))[0]!.n;
+
+describe('POST /api/cart/checkout with a delivery address', () => {
+  it('copies it into the order, which answers it to its buyer and the staff', async () => {
+    const shopper = await signUp(t.app);
+    const paid = await checkout(shopper.cookie, { deliveryAddress: DELIVERY });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { order } = paid.json();
+    // Trimmed as parsed, the state kept as typed and read as its USPS code.
+    const stored = {
+      name: "Sam O'Brien",
+      line1: '1600 Pennsylvania Ave. NW',
+      line2: 'Apt #2',
+      city: 'Winston-Salem',
+      state: 'north carolina',
+      stateCode: 'NC',
+      postal_code: '27101-1234',
+      phone: '(619) 555-0134',
+    };
+    expect(order.deliveryAddress).toEqual(stored);
+    // No billing address given: it is the delivery address.
+    expect(order.billingAddress).toBeNull();
+
+    const mine = await orderAs(shopper.cookie, order.idPayment);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ deliveryAddress: stored, billingAddress: null });
+    const staff = await orderAs(admin, order.idPayment);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toMatchObject({ deliveryAddress: stored, billingAddress: null });
+    const listed = await send('GET', `/api/cart/${shopper.user._id}`, shopper.cookie);
+    expect(listed.json()[0]).toMatchObject({ idPayment: order.idPayment, deliveryAddress: stored });
+  });
+
+  it('keeps a separate billing address, and leaves out an empty line 2 and phone', async () => {
+    const shopper = await signUp(t.app);
+    const paid = await checkout(shopper.cookie, {
+      deliveryAddress: { ...DELIVERY, line2: '  ', phone: '', state: 'DC', postal_code: '20500' },
+      billingAddress: BILLING,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { order } = paid.json();
+    expect(order.deliveryAddress).toEqual({
+      name: "Sam O'Brien",
+      line1: '1600 Pennsylvania Ave. NW',
+      city: 'Winston-Salem',
+      state: 'DC',
+      stateCode: 'DC',
+      postal_code: '20500',
+    });
+    expect(order.billingAddress).toEqual({ ...BILLING, stateCode: 'CA' });
+    expect((await orderAs(admin, order.idPayment)).json().billingAddress).toEqual({
+      ...BILLING,
+      stateCode: 'CA',
+    });
+  });
+
+  it('keeps a card billed abroad: its state as typed, with no US code', async () => {
+    const shopper = await signUp(t.app);
+    const abroad = {
+      name: 'Ana Lima',
+      line1: '1 Front St W',
+      city: 'Toronto',
+      state: 'Ontario',
+      postal_code: 'M5V 2T6',
+    };
+    const paid = await checkout(shopper.cookie, { deliveryAddress: DELIVERY, billingAddress: abroad });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().order.billingAddress).toEqual({ ...abroad, stateCode: null });
+    expect(paid.json().order.deliveryAddress).toMatchObject({ stateCode: 'NC' });
+  });
+
+  it('pays the spec’s body, without an address: the order has none', async () => {
+    const shopper = await signUp(t.app);
+    const paid = await checkout(shopper.cookie, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().order).toMatchObject({ deliveryAddress: null, billingAddress: null });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
+    expect(mail!.text).not.toContain('send it to');
+  });
+
+  it('names where the order goes in the confirmation mail', async () => {
+    const shopper = await signUp(t.app);
+    const paid = await checkout(shopper.cookie, { deliveryAddress: DELIVERY, billingAddress: BILLING });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
+    expect(mail!.subject).toContain(paid.json().order.idPayment);
+    expect(mail!.text).toContain(
+      "We will send it to:\nSam O'Brien\n1600 Pennsylvania Ave. NW\nApt #2\nWinston-Salem, NC 27101-1234",
+    );
+    // The billing address is the card's business, not the parcel's.
+    expect(mail!.text).not.toContain('Main St 12');
+  });
+
+  it('keeps a past order’s address when the account changes or the next order goes elsewhere', async () => {
+    const shopper = await signUp(t.app);
+    const first = (await checkout(shopper.cookie, { deliveryAddress: DELIVERY })).json().order;
+    const renamed = await send('PUT', '/api/account/name', shopper.cookie, { name: 'Someone Else' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const second = await checkout(shopper.cookie, {
+      deliveryAddress: { ...BILLING, line2: 'Suite 400', phone: '6195550134' },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().order.deliveryAddress).toMatchObject({ name: 'Ana Lima', line2: 'Suite 400' });
+    expect((await orderAs(shopper.cookie, first.idPayment)).json().deliveryAddress).toEqual(
+      first.deliveryAddress,
+    );
+  });
+
+  it('treats another address under the same Idempotency-Key as another request (409)', async () => {
+    const shopper = await signUp(t.app);
+    const id = await paymentMethod(shopper.cookie);
+    const headers = { 'idempotency-key': 'delivery-address-0001' };
+    const first = await send(
+      'POST',
+      '/api/cart/checkout',
+      shopper.cookie,
+      body(id, { deliveryAddress: DELIVERY }),
+      headers,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(
+      'POST',
+      '/api/cart/checkout',
+      shopper.cookie,
+      body(id, { deliveryAddress: DELIVERY }),
+      headers,
+    );
+    expect(again.json()).toEqual(first.json());
+    const elsewhere = await send(
+      'POST',
+      '/api/cart/checkout',
+      shopper.cookie,
+      body(id, { deliveryAddress: { ...DELIVERY, line1: '1 Infinite Loop' } }),
+      headers,
+    );
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().error.message).toBe(MESSAGES.checkout.idempotencyMismatch);
+  });
+});
+
+describe('POST /api/cart/checkout refuses a bad address', () => {
+  const M = MESSAGES.checkoutForm;
+  it.each([
+    ['an unknown state', 'deliveryAddress', { state: 'Narnia' }, M.usState],
+    ['a state with digits', 'deliveryAddress', { state: 'Cal1fornia' }, M.state],
+    ['a 4-digit ZIP', 'deliveryAddress', { postal_code: '9210' }, M.zip],
+    ['a line 1 over 100 characters', 'deliveryAddress', { line1: `${'1 Main Street '.repeat(8)}` }, M.line1],
+    ['a script in line 1', 'deliveryAddress', { line1: '<script>alert(1)</script>' }, M.line1],
+    ['a script in line 2', 'deliveryAddress', { line2: '<script>alert(1)</script>' }, M.line2],
+    ['a 7-digit phone', 'deliveryAddress', { phone: '555-0134' }, M.phone],
+    ['a name with digits', 'deliveryAddress', { name: 'R2D2 Droid' }, M.name],
+    ['a missing city', 'deliveryAddress', { city: undefined }, M.city],
+    ['a billing state with digits', 'billingAddress', { state: 'Cal1fornia' }, M.state],
+    ['a billing postal code of symbols', 'billingAddress', { postal_code: '92@01' }, M.postalCode],
+  ])(
+    '%s: 400 with its message, no order, no stock taken, no charge',
+    async (_label, which, change, message) => {
+      const shopper = await signUp(t.app);
+      const field = Object.keys(change)[0]!;
+      const address = which === 'deliveryAddress' ? { ...DELIVERY, ...change } : { ...BILLING, ...change };
+      const before = { orders: await orderCount(), stock: await stock(), captures: provider.captures.length };
+      const response = await checkout(
+        shopper.cookie,
+        which === 'deliveryAddress'
+          ? { deliveryAddress: address }
+          : { deliveryAddress: DELIVERY, billingAddress: address },
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.fields[`${which}.${field}`]).toBe(message);
+      expect(response.json().error.message).toBe(message);
+      expect({
+        orders: await orderCount(),
+        stock: await stock(),
+        captures: provider.captures.length,
+      }).toEqual(before);
+    },
+  );
+
+  it('refuses a billing address without a delivery address', async () => {
+    const shopper = await signUp(t.app);
+    const before = { orders: await orderCount(), captures: provider.captures.length };
+    const response = await checkout(shopper.cookie, { billingAddress: BILLING });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.billingAddress).toBe(
+      'A billing address goes with a delivery address',
+    );
+    expect({ orders: await orderCount(), captures: provider.captures.length }).toEqual(before);
+  });
+
+  it('captures once for a good address (the refusals above were not for want of a charge)', async () => {
+    const shopper = await signUp(t.app);
+    const before = provider.captures.length;
+    expect((await checkout(shopper.cookie, { deliveryAddress: DELIVERY })).statusCode).toBe(200);
+    expect(provider.captures.length).toBe(before + 1);
+  });
+});
+
+describe('PAYMENTS=stripe: the delivery address is the PaymentIntent’s shipping', () => {
+  let stripe: TestApp;
+  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let stripeShoe: string;
+
+  beforeAll(async () => {
+    stand = await startStripeStandIn();
+    stripe = await createTestApp({
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_API_URL: stand.url,
+    });
+    const { shoeIds } = await insertCatalog(
+      stripe.database.db,
+      ['Velo'],
+      [{ name: 'Storm Court', brand: 'Velo', color: 'Blue', price: 89.5, sizes: [['8', 3]] }],
+    );
+    stripeShoe = shoeIds.get('Storm Court')!;
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await stand?.close();
+  });
+
+  const pay = (cookie: string, id: string, extra: Record<string, unknown>) =>
+    stripe.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      payload: { id, shoes: [{ _id: stripeShoe, size: '8', quantity: 1 }], amount: 8950, ...extra },
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+
+  it('sends name, phone and the address with the state’s code, in the US', async () => {
+    const shopper = await signUp(stripe.app);
+    const paid = await pay(shopper.cookie, 'pm_card_visa_shipping', {
+      deliveryAddress: DELIVERY,
+      billingAddress: BILLING,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const intent = stand.ledger().find((candidate) => candidate.id === paid.json().order.idPayment)!;
+    expect(intent.status).toBe('succeeded');
+    expect(intent.shipping).toEqual({
+      name: "Sam O'Brien",
+      phone: '(619) 555-0134',
+      address: {
+        line1: '1600 Pennsylvania Ave. NW',
+        line2: 'Apt #2',
+        city: 'Winston-Salem',
+        state: 'NC',
+        postal_code: '27101-1234',
+        country: 'US',
+      },
+    });
+  });
+
+  it('sends no shipping for the spec’s body, and creates no intent for a bad address', async () => {
+    const shopper = await signUp(stripe.app);
+    const paid = await pay(shopper.cookie, 'pm_card_visa_no_shipping', {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    const intent = stand.ledger().find((candidate) => candidate.id === paid.json().order.idPayment)!;
+    expect(intent.shipping).toBeNull();
+
+    const created = stand.intentsCreated();
+    const refused = await pay(shopper.cookie, 'pm_card_visa_bad_zip', {
+      deliveryAddress: { ...DELIVERY, postal_code: '9210' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(stand.intentsCreated()).toBe(created);
+  });
+});
