@@ -10,14 +10,18 @@ export interface SignInRedirectState {
 
 /**
  * Layout route of the signed-in pages (spec §2 guards): nobody signed in -> /signin,
- * remembering the page they wanted.
+ * remembering the page they wanted, or where the page that sent them here wants them back (the
+ * cart's PAY sends a visitor to /account as the spec says, and back to the cart once signed in).
  */
 export function RequireUser() {
   const { data: user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <PageLoading />;
   if (!user) {
-    const state: SignInRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    const passedOn = (location.state as SignInRedirectState | null)?.from;
+    const state: SignInRedirectState = {
+      from: passedOn ?? `${location.pathname}${location.search}${location.hash}`,
+    };
     return <Navigate to={paths.signIn} replace state={state} />;
   }
   return <Outlet />;

@@ -85,13 +85,13 @@ export function usePayCart({
   const { handleSubmit, setError, resetField, getValues } = form;
 
   /**
-   * Spec §8: 'create your user for pay', then off to sign in; straight to /signin (where /account
-   * leads a visitor) so that, signed in, they come back to the cart and find the addresses they typed.
+   * Spec §8: 'create your user for pay', then to /account, which leads a visitor to sign in; signed
+   * in, they come back to the cart and find the addresses they typed.
    */
   function sendToSignIn(): void {
     keepAddressDraft(getValues());
     toast.error(MESSAGES.payment.signInFirst, { id: 'sign-in-to-pay', duration: NOTICE_MS.error });
-    void navigate(paths.signIn, { state: BACK_TO_CART });
+    void navigate(paths.account, { state: BACK_TO_CART });
   }
 
   async function explainFailure(error: unknown): Promise<void> {
