@@ -1,5 +1,5 @@
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../db/schema.js';
 
@@ -58,6 +58,24 @@ export function createAuthRepository(db: Database) {
 
     async endSessions(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Ends one of the user's sessions (modules/sessions): false when it is not theirs, or already ended. */
+    async endSession(userId: string, id: string): Promise<boolean> {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    /** Ends every session of the user but one (modules/sessions); how many ended. */
+    async endSessionsBut(userId: string, keptId: string): Promise<number> {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keptId)))
+        .returning({ id: sessions.id });
+      return ended.length;
     },
 
     /**

@@ -253,7 +253,7 @@ export async function createServices(options: ServicesOptions) {
     }),
     restock,
     audit: createAuditRepository(db),
-    sessions: createSessionService(createSessionRepository(db)),
+    sessions: createSessionService(createSessionRepository(db), identities),
     yourData,
     favorites,
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),

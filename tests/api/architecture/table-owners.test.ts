@@ -36,12 +36,12 @@ const OWNERS: Record<string, readonly string[]> = {
   restockRequests: ['restock'],
   returnRequests: ['returns'], // a refused refund steps its return back through refund.failed
   reviews: ['reviews'],
-  sessions: ['auth', 'sessions'], // shared: a disabled account's and a deleted one's end; the devices list
+  sessions: ['auth'], // better-auth's, and the shop's ends of them: a device, a disabled or deleted account
   shoes: ['catalog-admin', 'stock'], // shared: pairs sold move with the stock (stock/stock-writer.ts)
   stockEntries: ['stock'],
   twoFactorUsedCodes: ['two-factor'],
   twoFactors: ['auth'], // and better-auth, through its adapter
-  users: ['accounts', 'users'], // shared: profile and closing; staff's switches
+  users: ['auth'], // better-auth's, and the shop's changes (auth/user-writer.ts): profile, staff switches, closing
   verifications: ['auth'], // and better-auth, through its adapter
 };
 

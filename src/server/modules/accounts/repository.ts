@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { changeUser } from '../../auth/user-writer.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 
-/** The fields a signed-in user changes on their own account: display name and image, and its closing. */
+/**
+ * The fields a signed-in user changes on their own account: display name and image, and its closing,
+ * written by the users' one writer (auth/user-writer.ts).
+ */
 export function createAccountRepository(db: Database) {
   async function update(userId: string, changes: { name?: string; image?: string }): Promise<void> {
-    await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await changeUser(db, userId, changes);
   }
 
   return {
@@ -24,19 +23,15 @@ export function createAccountRepository(db: Database) {
      */
     async close(account: { userId: string; email: string; erasedEmail: string }): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            email: account.erasedEmail,
-            name: '',
-            image: null,
-            emailVerified: false,
-            status: 'Eliminated',
-            manager: false,
-            twoFactorEnabled: false,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, account.userId));
+        await changeUser(tx, account.userId, {
+          email: account.erasedEmail,
+          name: '',
+          image: null,
+          emailVerified: false,
+          status: 'Eliminated',
+          manager: false,
+          twoFactorEnabled: false,
+        });
         await recordEvents(tx, [{ type: 'account.deleted', payload: account }]);
       });
     },

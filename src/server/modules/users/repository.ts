@@ -1,4 +1,5 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
+import { changeUser } from '../../auth/user-writer.js';
 import type { Database } from '../../db/client.js';
 import { recordAudit, type Actor } from '../../audit/audit-writer.js';
 import { containsPattern } from '../../db/like-pattern.js';
@@ -48,12 +49,9 @@ export function createUserRepository(db: Database) {
           .from(users)
           .where(eq(users.id, id))
           .for('update');
-        const [row] = await tx
-          .update(users)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(users.id, id))
-          .returning(userRowColumns);
-        if (!row || !before) return undefined;
+        if (!before || !(await changeUser(tx, id, changes))) return undefined;
+        const [row] = await tx.select(userRowColumns).from(users).where(eq(users.id, id));
+        if (!row) return undefined;
         await recordAudit(tx, {
           actor,
           record: {
