@@ -7,7 +7,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import type { OrdersReadModel } from './repository.js';
 
 type Mail = [subject: string, text: string];
-type OrderEvent = Extract<StoredEvent, { payload: { orderId: string } }>;
+/** The events it mails about: an order's and its returns' (a refused refund mails nobody). */
+type OrderEvent = Extract<StoredEvent, { type: `order.${string}` | `return.${string}` }>;
 
 const pairsOf = (order: Order, lines: readonly { lineId: string; quantity: number }[]) =>
   lines
@@ -102,11 +103,14 @@ function returnMail(
         'We refund them to your card as soon as they arrive; you will get a mail then.',
     ];
   }
-  return [
-    `About your return on ${SHOP_NAME} order ${order.idPayment}`,
-    `We cannot accept your return request:\n\n${asked.message ?? ''}\n\n` +
-      'Reply to this mail or write to us from the contact page if you have a question.',
-  ];
+  if (event.type === 'return.rejected')
+    return [
+      `About your return on ${SHOP_NAME} order ${order.idPayment}`,
+      `We cannot accept your return request:\n\n${asked.message ?? ''}\n\n` +
+        'Reply to this mail or write to us from the contact page if you have a question.',
+    ];
+  // A step added later mails nobody until it is given its own words here.
+  return undefined;
 }
 
 /** The mail an event about an order sends its buyer; undefined for an event that mails nobody. */
