@@ -26,18 +26,18 @@ const OWNERS: Record<string, readonly string[]> = {
   favorites: ['favorites'],
   mailOutbox: ['mail'],
   newsletterSubscribers: ['mail'],
-  orderEvents: ['refunds'], // the order's trail (refunds/order-trail.ts), in each change's transaction
+  orderEvents: ['order-ledger'], // the order's trail (order-ledger/order-trail.ts), in each change's transaction
   orderLines: ['checkout'],
-  orderRefunds: ['refunds'], // reserved and settled by refunds/refund-writer.ts alone
+  orderRefunds: ['order-ledger'], // reserved and settled by order-ledger/refund-writer.ts alone
   orderShipments: ['fulfilment'],
-  orders: ['checkout', 'fulfilment'], // shared: status and received dates
+  orders: ['order-ledger'], // recorded (checkout), status (fulfilment), erased (checkout's erasure): order-ledger/order-writer.ts
   pageViews: ['analytics'],
   passkeys: ['passkeys'], // and better-auth, through its adapter
   restockRequests: ['restock'],
   returnRequests: ['returns'], // a refused refund steps its return back through refund.failed
   reviews: ['reviews'],
   sessions: ['auth'], // better-auth's, and the shop's ends of them: a device, a disabled or deleted account
-  shoes: ['catalog-admin', 'stock'], // shared: pairs sold move with the stock (stock/stock-writer.ts)
+  shoes: ['catalog-admin', 'stock'], // by column: pairs sold move with the stock, under its lock (test below)
   stockEntries: ['stock'],
   twoFactorUsedCodes: ['two-factor'],
   twoFactors: ['auth'], // and better-auth, through its adapter
@@ -96,6 +96,14 @@ describe('every table has its owner', () => {
       'orderEvents',
     ])
       expect(OWNERS[table], table).toHaveLength(1);
+  });
+
+  it('shares shoes by column only: the stock writer counts pairs sold and writes nothing else of a shoe', () => {
+    const text = fs.readFileSync(path.join(SERVER, 'stock/stock-writer.ts'), 'utf8');
+    const sets = [...text.matchAll(/\.update\(shoes\)([\s\S]*?)\.where\(/g)].map((match) => match[1]!);
+    expect(sets.length).toBeGreaterThan(0);
+    for (const set of sets) expect(set).toMatch(/^\s*\.set\(\{\s*unitsSold: sql`[^`]*`\s*\}\)\s*$/);
+    expect(text).not.toMatch(/\.(insert|delete)\(shoes\)/);
   });
 
   it('leaves the account deletion to each owner: your-data writes no table', () => {

@@ -1,14 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { checkoutAttempts, orders } from '../../db/schema.js';
-
-/**
- * An order's address once its buyer deleted their account: name, street lines and phone erased, the
- * city, state and ZIP kept (sales tax is owed where the order went). Null stays null.
- */
-const withoutPerson = (column: AnyPgColumn): SQL =>
-  sql`(${column} - 'line2' - 'phone') || '{"name": "", "line1": ""}'::jsonb`;
+import { checkoutAttempts } from '../../db/schema.js';
+import { eraseBuyerOfOrders } from '../../order-ledger/order-writer.js';
 
 /** What the checkout keeps of a person who deleted their account (docs/your-data.md). */
 export function createCheckoutErasureRepository(db: Database) {
@@ -21,14 +14,8 @@ export function createCheckoutErasureRepository(db: Database) {
     async erase(userId: string, erasedEmail: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(checkoutAttempts).where(eq(checkoutAttempts.userId, userId));
-        await tx
-          .update(orders)
-          .set({
-            email: erasedEmail,
-            deliveryAddress: withoutPerson(orders.deliveryAddress),
-            billingAddress: withoutPerson(orders.billingAddress),
-          })
-          .where(eq(orders.userId, userId));
+        // Written by the orders' one writer (src/server/order-ledger), in this transaction.
+        await eraseBuyerOfOrders(tx, userId, erasedEmail);
       });
     },
   };

@@ -9,6 +9,7 @@ import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 import type { StockChange } from '../../cache/cache-tags.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 import { takePairs } from '../../stock/stock-writer.js';
+import { insertOrder } from '../../order-ledger/order-writer.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -88,35 +89,34 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
     takeStock: (lines) => takePairs(tx, lines),
 
     async insert(order) {
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          userId: order.userId,
-          email: order.email,
-          idPayment: order.paymentId,
-          amountCents: order.amountCents,
-          status: 'Pending',
-          idempotencyKey: order.idempotencyKey,
-          paymentMethodId: order.paymentMethodId,
-          discountCode: order.discount?.code ?? null,
-          discountCents: order.discount?.totalCents ?? 0,
-          deliveryAddress: order.deliveryAddress,
-          billingAddress: order.billingAddress,
-        })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row!.id, ...line })));
+      // Recorded by the orders' one writer (src/server/order-ledger), in this transaction.
+      const orderId = await insertOrder(tx, {
+        userId: order.userId,
+        email: order.email,
+        idPayment: order.paymentId,
+        amountCents: order.amountCents,
+        status: 'Pending',
+        idempotencyKey: order.idempotencyKey,
+        paymentMethodId: order.paymentMethodId,
+        discountCode: order.discount?.code ?? null,
+        discountCents: order.discount?.totalCents ?? 0,
+        deliveryAddress: order.deliveryAddress,
+        billingAddress: order.billingAddress,
+      });
+      const row = { id: orderId };
+      await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row.id, ...line })));
       if (order.discount) {
         await codes.redeem(tx, {
           codeId: order.discount.codeId,
-          orderId: row!.id,
+          orderId: row.id,
           userId: order.userId,
           oncePerCustomer: order.discount.oncePerCustomer,
           discountCents: order.discount.totalCents,
         });
       }
       // Its confirmation mail goes once this commits, whoever recorded it (modules/orders/order-mails.ts).
-      await recordEvents(tx, [{ type: 'order.paid', payload: { orderId: row!.id } }]);
-      return row!.id;
+      await recordEvents(tx, [{ type: 'order.paid', payload: { orderId: row.id } }]);
+      return row.id;
     },
   };
 }

@@ -4,15 +4,16 @@ import type { OrderStatus } from '../../../domain/constants.js';
 import type { ShipmentRequest } from '../../../domain/shipping.js';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../audit/audit-writer.js';
-import { orderEvents, orderRefunds, orders, orderShipments } from '../../db/schema.js';
+import { orderEvents, orderRefunds, orderShipments } from '../../db/schema.js';
 import { recordEvents } from '../../events/outbox-repository.js';
-import { lockOrder, recordStaffOrderEvent, type OrderEvent } from '../../refunds/order-trail.js';
+import { lockOrder, recordStaffOrderEvent, type OrderEvent } from '../../order-ledger/order-trail.js';
+import { setOrderStatus } from '../../order-ledger/order-writer.js';
 import {
   reserveRefund,
   settleRefund,
   type RefundOutcome,
   type RefundRow,
-} from '../../refunds/refund-writer.js';
+} from '../../order-ledger/refund-writer.js';
 
 export type StartedRefund =
   | { kind: 'missing' }
@@ -33,18 +34,7 @@ export function createFulfilmentRepository(db: Database) {
         const order = await lockOrder(tx, idOrPayment);
         if (!order) return undefined;
         if (order.status === status) return order.id;
-        await tx
-          .update(orders)
-          .set(
-            status === 'Received'
-              ? {
-                  status,
-                  receivedAt: sql`now()`,
-                  firstReceivedAt: sql`coalesce(${orders.firstReceivedAt}, now())`,
-                }
-              : { status, receivedAt: null },
-          )
-          .where(eq(orders.id, order.id));
+        await setOrderStatus(tx, order.id, status);
         await recordStaffOrderEvent(tx, order, actor, 'status', { before: order.status, after: status });
         return order.id;
       });
@@ -118,7 +108,7 @@ export function createFulfilmentRepository(db: Database) {
 
     /**
      * The provider's answer to a pending refund: once, whoever settles it first (a retry, the
-     * webhook), by the refunds' one writer (src/server/refunds), which announces it and puts pairs back.
+     * webhook), by the refunds' one writer (src/server/order-ledger), which announces it and puts pairs back.
      */
     async settleRefund(id: string, outcome: RefundOutcome): Promise<void> {
       await db.transaction((tx) => settleRefund(tx, id, outcome));

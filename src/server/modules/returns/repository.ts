@@ -26,8 +26,8 @@ import {
   recordStaffOrderEvent,
   type LockedOrder,
   type Tx,
-} from '../../refunds/order-trail.js';
-import { ledgerOf, reserveRefund, type RefundRow } from '../../refunds/refund-writer.js';
+} from '../../order-ledger/order-trail.js';
+import { ledgerOf, reserveRefund, type RefundRow } from '../../order-ledger/refund-writer.js';
 type ReturnRow = typeof returnRequests.$inferSelect;
 
 export type AskedReturn =
