@@ -9,15 +9,14 @@ import type { RecordedRefunds } from '../support/recording-payments.js';
 import { createSender } from '../support/sender.js';
 import { signUp } from '../support/session.js';
 import { createStaffTestApp } from '../support/staff-test-app.js';
-import { startStripeStandIn } from '../support/stripe-stand-in.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 
 /**
  * The delivery address on every order (issue 31 item 1): the checkout validates it with the cart
  * form's schema (docs/decisions/019), copies it and the billing address into the order in its
  * transaction, the order answers them to its buyer and the staff, the confirmation mail names where
- * it goes, and Stripe's PaymentIntent gets it as `shipping` (item 9). The spec's body, without an
- * address, still pays. On PGlite, and on PostgreSQL when DATABASE_URL is set.
+ * it goes. The spec's body, without an address, still pays. Stripe's `shipping` (item 9) is in
+ * stripe-payments.test.ts. On PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
 const provider = vi.hoisted(() => ({
   refunds: [] as RecordedRefunds['refunds'],
@@ -297,77 +296,5 @@ describe('POST /api/cart/checkout refuses a bad address', () => {
     const before = provider.captures.length;
     expect((await checkout(shopper.cookie, { deliveryAddress: DELIVERY })).statusCode).toBe(200);
     expect(provider.captures.length).toBe(before + 1);
-  });
-});
-
-describe('PAYMENTS=stripe: the delivery address is the PaymentIntent’s shipping', () => {
-  let stripe: TestApp;
-  let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let stripeShoe: string;
-
-  beforeAll(async () => {
-    stand = await startStripeStandIn();
-    stripe = await createTestApp({
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_API_URL: stand.url,
-    });
-    const { shoeIds } = await insertCatalog(
-      stripe.database.db,
-      ['Velo'],
-      [{ name: 'Storm Court', brand: 'Velo', color: 'Blue', price: 89.5, sizes: [['8', 3]] }],
-    );
-    stripeShoe = shoeIds.get('Storm Court')!;
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await stand?.close();
-  });
-
-  const pay = (cookie: string, id: string, extra: Record<string, unknown>) =>
-    stripe.app.inject({
-      method: 'POST',
-      url: '/api/cart/checkout',
-      payload: { id, shoes: [{ _id: stripeShoe, size: '8', quantity: 1 }], amount: 8950, ...extra },
-      headers: { cookie, origin: 'http://localhost:3000' },
-    });
-
-  it('sends name, phone and the address with the state’s code, in the US', async () => {
-    const shopper = await signUp(stripe.app);
-    const paid = await pay(shopper.cookie, 'pm_card_visa_shipping', {
-      deliveryAddress: DELIVERY,
-      billingAddress: BILLING,
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const intent = stand.ledger().find((candidate) => candidate.id === paid.json().order.idPayment)!;
-    expect(intent.status).toBe('succeeded');
-    expect(intent.shipping).toEqual({
-      name: "Sam O'Brien",
-      phone: '(619) 555-0134',
-      address: {
-        line1: '1600 Pennsylvania Ave. NW',
-        line2: 'Apt #2',
-        city: 'Winston-Salem',
-        state: 'NC',
-        postal_code: '27101-1234',
-        country: 'US',
-      },
-    });
-  });
-
-  it('sends no shipping for the spec’s body, and creates no intent for a bad address', async () => {
-    const shopper = await signUp(stripe.app);
-    const paid = await pay(shopper.cookie, 'pm_card_visa_no_shipping', {});
-    expect(paid.statusCode, paid.body).toBe(200);
-    const intent = stand.ledger().find((candidate) => candidate.id === paid.json().order.idPayment)!;
-    expect(intent.shipping).toBeNull();
-
-    const created = stand.intentsCreated();
-    const refused = await pay(shopper.cookie, 'pm_card_visa_bad_zip', {
-      deliveryAddress: { ...DELIVERY, postal_code: '9210' },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(stand.intentsCreated()).toBe(created);
   });
 });

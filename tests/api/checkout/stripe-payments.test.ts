@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { shoeIds } = await insertCatalog(
     t.database.db,
     ['Velo'],
-    [{ name: 'Storm Court', brand: 'Velo', color: 'Blue', price: 89.5, sizes: [['8', 3]] }],
+    [{ name: 'Storm Court', brand: 'Velo', color: 'Blue', price: 89.5, sizes: [['8', 5]] }],
   );
   shoeId = shoeIds.get('Storm Court')!;
 });
@@ -119,6 +119,52 @@ describe('PAYMENTS=stripe, against a local stand-in for Stripe', () => {
     expect(paid.json().order).toMatchObject({ amount: 6712, discountCode: 'STRIPE25', discount: 2238 });
     const intent = stand.requests.filter((request) => request.path === '/v1/payment_intents').at(-1)!;
     expect(intent.form.get('amount')).toBe('6712');
+  });
+
+  it('gives the PaymentIntent the delivery address as its shipping, and none without one (issue 31)', async () => {
+    const shopper = await signUp(t.app);
+    const pay = (id: string, deliveryAddress?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/checkout',
+        payload: { id, shoes: [{ _id: shoeId, size: '8', quantity: 1 }], amount: 8950, deliveryAddress },
+        headers: { cookie: shopper.cookie, origin: TEST_ORIGIN },
+      });
+    const delivery = {
+      name: "Sam O'Brien",
+      line1: '1600 Pennsylvania Ave. NW',
+      line2: 'Apt #2',
+      city: 'Winston-Salem',
+      state: 'north carolina',
+      postal_code: '27101-1234',
+      phone: '(619) 555-0134',
+    };
+    const shipped = await pay('pm_card_visa_shipping', delivery);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const intentOf = (idPayment: string) => stand.ledger().find((intent) => intent.id === idPayment)!;
+    // The state by its USPS code, in the US, as Stripe's shipping takes it.
+    expect(intentOf(shipped.json().order.idPayment).shipping).toEqual({
+      name: "Sam O'Brien",
+      phone: '(619) 555-0134',
+      address: {
+        line1: '1600 Pennsylvania Ave. NW',
+        line2: 'Apt #2',
+        city: 'Winston-Salem',
+        state: 'NC',
+        postal_code: '27101-1234',
+        country: 'US',
+      },
+    });
+
+    const spec = await pay('pm_card_visa_no_shipping');
+    expect(spec.statusCode, spec.body).toBe(200);
+    expect(intentOf(spec.json().order.idPayment).shipping).toBeNull();
+
+    // A bad address is refused before any PaymentIntent is made.
+    const created = stand.intentsCreated();
+    const refused = await pay('pm_card_visa_bad_zip', { ...delivery, postal_code: '9210' });
+    expect(refused.statusCode).toBe(400);
+    expect(stand.intentsCreated()).toBe(created);
   });
 
   it('accepts webhooks only with a valid Stripe signature', async () => {

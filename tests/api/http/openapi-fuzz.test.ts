@@ -405,6 +405,22 @@ const freshEmail = fc
   .map(([local, domain]) => `${local}@${domain}`);
 const thisYear = new Date().getFullYear();
 
+/**
+ * Real US addresses (docs/decisions/019), for the card's billing details and the checkout's
+ * addresses: their patterns have lookaheads fast-check cannot generate from, and the state list and
+ * the ZIP are refinements no schema states, so valid values are offered by field name.
+ */
+const ADDRESS_OPERATIONS = new Set(['POST /api/payments/methods', 'POST /api/cart/checkout']);
+const ADDRESS_VALUES: Record<string, string[]> = {
+  name: ["Sam O'Brien", 'Ana Lima'],
+  city: ['Winston-Salem', 'San Diego', 'St. Louis'],
+  line1: ['1600 Pennsylvania Ave. NW', 'Main St 12'],
+  line2: ['Apt #2', 'Suite 400'],
+  state: ['California', 'NC', 'north carolina'],
+  postal_code: ['92101', '27101-1234'],
+  phone: ['(619) 555-0134', '6195550134'],
+};
+
 /** Meaningful values by name, for the parameters and body fields of one operation. */
 function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints {
   return (name, schema) => {
@@ -475,6 +491,14 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return fc.constantFrom(TEST_CARD_NUMBER, '5555 5555 5555 4444', DECLINED_CARD_NUMBER);
       case 'exp_year':
         return fc.integer({ min: thisYear, max: thisYear + 8 });
+      case 'name':
+      case 'city':
+      case 'line1':
+      case 'line2':
+      case 'state':
+      case 'postal_code':
+      case 'phone':
+        return ADDRESS_OPERATIONS.has(operation.name) ? fc.constantFrom(...ADDRESS_VALUES[name]!) : undefined;
       default:
         return undefined;
     }

@@ -1,3 +1,5 @@
+// One file because it is one stand-in for one API: the PaymentIntents, refunds, idempotency layer and
+// injected faults all act on the same ledger of intents that the tests read.
 import crypto from 'node:crypto';
 import http from 'node:http';
 
