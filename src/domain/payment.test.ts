@@ -44,6 +44,18 @@ describe('the addresses an order keeps (issue 31)', () => {
     expect(addressLines(billed)).toEqual(['Ana Lima', '1 Front St W', 'Toronto, Ontario M5V 2T6']);
     expect(orderBillingAddressOf({ ...billed, state: 'california' }).stateCode).toBe('CA');
   });
+
+  it('leaves out what an account’s deletion erased, rather than writing empty lines', () => {
+    const erased = {
+      name: '',
+      line1: '',
+      city: 'Raleigh',
+      state: 'NC',
+      stateCode: 'NC' as const,
+      postal_code: '27601',
+    };
+    expect(addressLines(erased)).toEqual(['Raleigh, NC 27601']);
+  });
 });
 
 describe('checkoutRequestSchema', () => {

@@ -145,14 +145,17 @@ export function orderDeliveryAddressOf(address: DeliveryAddress): OrderDeliveryA
   };
 }
 
-/** An order's address as a parcel's label writes it: name, lines, then "City, ST 12345". */
+/** The last line of an address's label: "City, ST 12345" (the state as typed when it is abroad). */
+export function cityLine(address: OrderBillingAddress): string {
+  return `${address.city}, ${address.stateCode ?? address.state} ${address.postal_code}`;
+}
+
+/**
+ * An order's address as a parcel's label writes it: name, lines, then "City, ST 12345". What an
+ * account's deletion erased (name, street lines) is left out rather than written as an empty line.
+ */
 export function addressLines(address: OrderBillingAddress & { line2?: string }): string[] {
-  return [
-    address.name,
-    address.line1,
-    ...(address.line2 === undefined ? [] : [address.line2]),
-    `${address.city}, ${address.stateCode ?? address.state} ${address.postal_code}`,
-  ];
+  return [address.name, address.line1, address.line2 ?? '', cityLine(address)].filter(Boolean);
 }
 
 /** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */

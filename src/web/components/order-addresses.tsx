@@ -1,5 +1,10 @@
 import { MapPin, ReceiptText } from 'lucide-react';
-import type { OrderBillingAddress, OrderDeliveryAddress, Order } from '../../domain/payment';
+import {
+  cityLine,
+  type OrderBillingAddress,
+  type OrderDeliveryAddress,
+  type Order,
+} from '../../domain/payment';
 import { SectionCard } from './section-card';
 
 /**
@@ -9,11 +14,7 @@ import { SectionCard } from './section-card';
  */
 function AddressLines({ address }: { address: OrderDeliveryAddress | OrderBillingAddress }) {
   const { line2, phone } = address as Partial<OrderDeliveryAddress>;
-  const lines = [
-    address.line1,
-    line2,
-    `${address.city}, ${address.stateCode ?? address.state} ${address.postal_code}`,
-  ].filter(Boolean);
+  const lines = [address.line1, line2, cityLine(address)].filter(Boolean);
   return (
     <address className="mt-3 text-sm leading-6 break-words text-gray-800 not-italic">
       {address.name && <span className="block font-bold text-ink">{address.name}</span>}
