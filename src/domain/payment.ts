@@ -161,6 +161,8 @@ export function addressLines(address: OrderBillingAddress & { line2?: string }):
 /** An order as the API shows it (spec §3): amount in cents, lines as cart lines at purchase time. */
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The short number shoppers and staff say ("SS-10042"), beside the payment id. */
+  number: z.string(),
   email: z.string(),
   idPayment: z.string(),
   amount: z.number().int(),
@@ -175,6 +177,20 @@ export const orderSchema = z.object({
   deliveryAddress: orderDeliveryAddressSchema.nullable(),
   /** The card's billing address; null when it is the delivery address. */
   billingAddress: orderBillingAddressSchema.nullable(),
+  /**
+   * How it ships, as the method was when it was paid: its name, the cents it cost (0 when free) and
+   * the estimated delivery, first and last day (YYYY-MM-DD); null when no method was active.
+   */
+  shipping: z
+    .object({
+      method: z.string(),
+      amount: z.number().int(),
+      estimate: z.object({ from: z.string(), to: z.string() }),
+    })
+    .nullable(),
+  /** The sales tax charged, in cents (0: untaxed), and the state's rate in thousandths of a percent. */
+  tax: z.number().int(),
+  taxRate: z.number().int().nullable(),
   /** How it left the warehouse (issue 19); null until it is shipped. */
   shipment: z
     .object({
@@ -233,6 +249,8 @@ export const orderSchema = z.object({
       size: z.string(),
       /** Dollars of the discount this line took: it cost price x quantity - discount. */
       discount: z.number(),
+      /** Dollars of sales tax this line was charged on top of that. */
+      tax: z.number(),
     }),
   ),
 });

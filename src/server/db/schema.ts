@@ -147,6 +147,23 @@ export const orders = pgTable(
      */
     deliveryAddress: jsonb('delivery_address').$type<OrderDeliveryAddress>(),
     billingAddress: jsonb('billing_address').$type<OrderBillingAddress>(),
+    /** The short number shoppers and staff say ("SS-10042", issue 31): counted from 10001. */
+    number: integer('number').generatedByDefaultAsIdentity({ startWith: 10001 }).notNull().unique(),
+    /**
+     * How it ships, as the method was when it was paid (issue 31): its name, the cents it cost and the
+     * delivery estimate's first and last days. Null name: no method (no method was active).
+     */
+    shippingMethod: text('shipping_method'),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    deliveryFrom: date('delivery_from', { mode: 'string' }),
+    deliveryTo: date('delivery_to', { mode: 'string' }),
+    /**
+     * The sales tax charged, all of it (the lines' shares in order_lines.tax_cents plus
+     * `shipping_tax_cents` sum to it exactly), and the state's rate then; null rate: untaxed.
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    taxRateMilliPercent: integer('tax_rate_milli_percent'),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],
@@ -168,6 +185,8 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     /** This line's share of the order's discount: the line cost unit price x quantity - this. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** This line's share of the order's sales tax (issue 31): the line was charged its cost + this. */
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -243,6 +262,8 @@ export const orderRefunds = pgTable(
      */
     requestHash: text('request_hash'),
     providerRefundId: text('provider_refund_id').unique(),
+    /** The part of `amount_cents` that gives back sales tax (issue 31): the tax collected nets it out. */
+    taxCents: integer('tax_cents').notNull().default(0),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -656,5 +677,78 @@ export const domainEvents = pgTable(
     index('domain_events_waiting_idx')
       .on(t.createdAt)
       .where(sql`${t.dispatchedAt} is null`),
+  ],
+);
+
+/**
+ * Ways to ship (issue 31), set by the staff in the admin panel (modules/shipping-methods writes it).
+ * Seeded with Standard (free, 3-5 business days) and Express ($19.95, 1-2). An order copies the
+ * method's name, price and estimate, so editing or retiring a method never changes a past order.
+ */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** Free when the lines (after the code) cost at least this; null: never free. */
+    freeAboveCents: integer('free_above_cents'),
+    minDays: integer('min_days').notNull(),
+    maxDays: integer('max_days').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The order the cart lists them in; the first active one is the default. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shipping_methods_name_lower_unique').on(sql`lower(${t.name})`),
+    check('shipping_methods_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('shipping_methods_days', sql`${t.minDays} >= 0 AND ${t.maxDays} >= ${t.minDays}`),
+  ],
+);
+
+/**
+ * Sales tax per US state (issue 31), set by the staff (modules/sales-tax writes it). No row: no tax
+ * in that state; no rows at all: the shop charges no tax.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    /** The state's two-letter code ("NC"). */
+    stateCode: text('state_code').primaryKey(),
+    /** Thousandths of a percent: 7.25 % is 7250. */
+    rateMilliPercent: integer('rate_milli_percent').notNull(),
+    taxShipping: boolean('tax_shipping').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('tax_rates_rate_range', sql`${t.rateMilliPercent} BETWEEN 0 AND 25000`)],
+);
+
+/**
+ * A shopper's saved delivery addresses (issue 31), offered at checkout (modules/addresses writes it);
+ * at most one default each. Erased with the account.
+ */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    /** As typed ("North Carolina" or "NC"); always a US state. */
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_addresses_user_idx').on(t.userId),
+    uniqueIndex('saved_addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
   ],
 );

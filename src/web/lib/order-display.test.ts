@@ -9,7 +9,7 @@ it('shows the amount in dollars and the first 10 characters of the date', () => 
 });
 
 it('counts pairs', () => {
-  const line = { _id: null, lineId: 'l', name: 'x', image: '', price: 1, size: '9', discount: 0 };
+  const line = { _id: null, lineId: 'l', name: 'x', image: '', price: 1, size: '9', discount: 0, tax: 0 };
   expect(
     pairCount({
       shoe: [

@@ -36,9 +36,12 @@ const OWNERS: Record<string, readonly string[]> = {
   restockRequests: ['restock'],
   returnRequests: ['returns'], // a refused refund steps its return back through refund.failed
   reviews: ['reviews'],
+  savedAddresses: ['addresses'],
   sessions: ['auth'], // better-auth's, and the shop's ends of them: a device, a disabled or deleted account
+  shippingMethods: ['shipping-methods'],
   shoes: ['catalog-admin', 'stock'], // by column: pairs sold move with the stock, under its lock (test below)
   stockEntries: ['stock'],
+  taxRates: ['sales-tax'],
   twoFactorUsedCodes: ['two-factor'],
   twoFactors: ['auth'], // and better-auth, through its adapter
   users: ['auth'], // better-auth's, and the shop's changes (auth/user-writer.ts): profile, staff switches, closing

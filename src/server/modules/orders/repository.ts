@@ -2,6 +2,7 @@ import { asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid } from '../../../domain/catalog.js';
 import type { Order } from '../../../domain/payment.js';
+import { formatOrderNumber, parseOrderNumber } from '../../../domain/order-number.js';
 import { returnWindowEnd } from '../../../domain/returns.js';
 import { trackingUrl } from '../../../domain/shipping.js';
 import type { Database } from '../../db/client.js';
@@ -17,6 +18,15 @@ function shipmentAnswer(row: typeof orderShipments.$inferSelect | undefined): Or
     trackingNumber: row.trackingNumber,
     trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
     shippedAt: row.shippedAt.toISOString(),
+  };
+}
+
+function shippingAnswer(row: OrderRow): Order['shipping'] {
+  if (row.shippingMethod === null) return null;
+  return {
+    method: row.shippingMethod,
+    amount: row.shippingCents,
+    estimate: { from: row.deliveryFrom ?? '', to: row.deliveryTo ?? '' },
   };
 }
 
@@ -50,6 +60,7 @@ export function createOrdersReadModel(db: Database) {
     const shipmentOf = new Map(shipments.map((shipment) => [shipment.orderId, shipment]));
     return rows.map((row) => ({
       _id: row.id,
+      number: formatOrderNumber(row.number),
       email: row.email,
       idPayment: row.idPayment,
       amount: row.amountCents,
@@ -60,6 +71,9 @@ export function createOrdersReadModel(db: Database) {
       receivedAt: row.receivedAt?.toISOString() ?? null,
       deliveryAddress: row.deliveryAddress,
       billingAddress: row.billingAddress,
+      shipping: shippingAnswer(row),
+      tax: row.taxCents,
+      taxRate: row.taxRateMilliPercent,
       shipment: shipmentAnswer(shipmentOf.get(row.id)),
       refunds: refunds
         .filter((refund) => refund.orderId === row.id)
@@ -103,6 +117,7 @@ export function createOrdersReadModel(db: Database) {
           price: line.unitPriceCents / 100,
           size: line.size,
           discount: line.discountCents / 100,
+          tax: line.taxCents / 100,
         })),
     }));
   }
@@ -137,7 +152,14 @@ export function createOrdersReadModel(db: Database) {
     /** Every order, newest first, optionally those whose email or idPayment contains `q` (admin). */
     async list(query: PagedSearchQuery): Promise<{ items: Order[]; total: number }> {
       const pattern = query.q ? containsPattern(query.q) : undefined;
-      const where = pattern ? or(ilike(orders.email, pattern), ilike(orders.idPayment, pattern)) : undefined;
+      const number = query.q ? parseOrderNumber(query.q) : undefined;
+      const where = pattern
+        ? or(
+            ilike(orders.email, pattern),
+            ilike(orders.idPayment, pattern),
+            number === undefined ? undefined : eq(orders.number, number),
+          )
+        : undefined;
       const [rows, [counted]] = await Promise.all([
         db
           .select()
