@@ -172,6 +172,7 @@ export const MESSAGES = {
     pricesChanged: 'Prices changed since you filled your cart. Check the new total and pay again.',
     outOfStock: (name: string, size: string) => `Sorry, ${name} in size ${size} is out of stock.`,
     unknownShoe: 'A shoe in your cart is no longer in our catalogue.',
+    shippingMethodGone: 'This shipping method is no longer offered. Choose another and pay again.',
     paymentMethodUsed: 'This payment method was already used. Enter your card again.',
     paymentMethodInvalid: 'This payment method is not valid. Enter your card again.',
     idempotencyMismatch: 'This Idempotency-Key was already used for another checkout.',
@@ -307,5 +308,14 @@ export const MESSAGES = {
     belowUses: (uses: number) => `This code was used ${uses} times already: the limit cannot be lower`,
     brands: 'Pick at least one brand',
     notFound: 'Discount code not found',
+  },
+  /** Saved delivery addresses on /account, offered at checkout (issue 31 item 4). */
+  addresses: {
+    added: 'Address saved',
+    updated: 'Address updated',
+    deleted: 'Address deleted',
+    madeDefault: 'This is now your default address',
+    notFound: 'This address is not in your account',
+    limit: (max: number) => `You can keep up to ${max} addresses: delete one to save another`,
   },
 } as const;

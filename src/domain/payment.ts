@@ -94,6 +94,11 @@ export const checkoutRequestSchema = z
     deliveryAddress: deliveryAddressSchema.optional(),
     /** The card's billing address when it differs; absent, it is the delivery address. */
     billingAddress: checkoutAddressSchema.optional(),
+    /**
+     * The shipping method's `_id` (issue 31), priced on the server; absent, the default (the first the
+     * shop offers, Standard: free unless the staff change it).
+     */
+    shippingMethod: z.string().max(100).optional(),
   })
   .refine((body) => body.billingAddress === undefined || body.deliveryAddress !== undefined, {
     message: 'A billing address goes with a delivery address',

@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../db/client.js';
 import { withStartupLock } from '../db/migrate.js';
 import { createMailer } from '../mail/mailer.js';
 import { createAccountRepository } from '../modules/accounts/repository.js';
+import { createAddressRepository } from '../modules/addresses/repository.js';
+import { createAddressService } from '../modules/addresses/service.js';
 import { createAccountService } from '../modules/accounts/service.js';
 import { createAdminRepository } from '../modules/admin/repository.js';
 import { createAdminService } from '../modules/admin/service.js';
@@ -44,7 +46,12 @@ import { createDiscountsService } from '../modules/discounts/service.js';
 import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
 import { createOrdersReadModel } from '../modules/orders/repository.js';
 import { createOrdersService } from '../modules/orders/service.js';
+import { createOrderDocuments } from '../modules/orders/documents.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
+import { createSalesTaxRepository } from '../modules/sales-tax/repository.js';
+import { createSalesTaxService } from '../modules/sales-tax/service.js';
+import { createShippingMethodsRepository } from '../modules/shipping-methods/repository.js';
+import { createShippingMethodsService } from '../modules/shipping-methods/service.js';
 import { createFavoriteRepository } from '../modules/favorites/repository.js';
 import { createFavoriteService } from '../modules/favorites/service.js';
 import { createHealthRepository } from '../modules/health/repository.js';
@@ -148,6 +155,8 @@ export async function createServices(options: ServicesOptions) {
     find: orderReads.find,
     findByKey: orderReads.findByKey,
   };
+  const shippingMethods = createShippingMethodsService(createShippingMethodsRepository(db));
+  const salesTax = createSalesTaxService(createSalesTaxRepository(db));
   const checkout = createCheckoutService({
     db,
     payments: paymentProvider,
@@ -155,6 +164,10 @@ export async function createServices(options: ServicesOptions) {
     singleInstance: database.kind === 'pglite',
     log,
     codes: discountsRepository,
+    delivery: {
+      shippingMethods: shippingMethods.offered,
+      taxRate: salesTax.rateFor,
+    },
   });
 
   const fulfilment = createFulfilmentService({
@@ -193,6 +206,7 @@ export async function createServices(options: ServicesOptions) {
     catalog,
     shoes: catalogRepository,
   });
+  const addresses = createAddressService({ repository: createAddressRepository(db) });
   const mail = createMailService({
     repository: mailRepository,
     mailer,
@@ -203,6 +217,7 @@ export async function createServices(options: ServicesOptions) {
     repository: createYourDataRepository(db),
     // Every order: a shopper's download is all of theirs.
     ordersOf: (userId) => orderReads.forUser(userId, 100_000),
+    savedAddressesOf: addresses.list,
     closeAccount: profiles.close,
     mailer,
   });
@@ -210,6 +225,7 @@ export async function createServices(options: ServicesOptions) {
     createAccountErasure(identities),
     passkeys.erasure,
     favorites.erasure,
+    addresses.erasure,
     restock.erasure,
     mail.erasure,
     checkout.erasure,
@@ -244,6 +260,8 @@ export async function createServices(options: ServicesOptions) {
     users: createUserService({ users: createUserRepository(db), adminEmail }),
     catalog,
     discounts: createDiscountsService(discountsRepository),
+    shippingMethods,
+    salesTax,
     fulfilment,
     returns,
     catalogAdmin: createCatalogAdminService({
@@ -256,6 +274,7 @@ export async function createServices(options: ServicesOptions) {
     sessions: createSessionService(createSessionRepository(db), identities),
     yourData,
     favorites,
+    addresses,
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),
     mail,
     payments: createPaymentService({
@@ -266,6 +285,16 @@ export async function createServices(options: ServicesOptions) {
     }),
     checkout,
     orders: createOrdersService(orderReads),
+    orderDocuments: createOrderDocuments({
+      orders: createOrdersService(orderReads),
+      shop: {
+        name: config.SHOP_NAME,
+        addressLines:
+          config.SHOP_ADDRESS?.split('\\n')
+            .map((line) => line.trim())
+            .filter(Boolean) ?? [],
+      },
+    }),
     admin: createAdminService(createAdminRepository(db), restock.mostWanted),
     analytics: createAnalyticsService(createAnalyticsRepository(db)),
     readiness: createReadiness({ database: createHealthRepository(db), redis: counters.redis, stopping }),

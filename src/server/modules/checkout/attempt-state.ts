@@ -31,6 +31,8 @@ export interface CheckoutInput {
   deliveryAddress?: DeliveryAddress;
   /** The card's billing address when it is not the delivery address. */
   billingAddress?: CheckoutAddress;
+  /** The shipping method's id (issue 31); absent, the default. */
+  shippingMethod?: string;
 }
 
 export interface CheckoutAnswer {
@@ -126,6 +128,7 @@ export function hashRequest(input: CheckoutInput): string {
     // Only when given, so a body without them hashes as it did before they existed.
     ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}),
     ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
+    ...(input.shippingMethod ? { shippingMethod: input.shippingMethod } : {}),
   };
   return crypto.createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

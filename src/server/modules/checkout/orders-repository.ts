@@ -9,6 +9,7 @@ import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 import type { StockChange } from '../../cache/cache-tags.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 import { takePairs } from '../../stock/stock-writer.js';
+import type { MethodOffer, PricedOrder } from './delivery-pricing.js';
 import { insertOrder } from '../../order-ledger/order-writer.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -29,6 +30,10 @@ export interface NewOrder {
   deliveryAddress: OrderDeliveryAddress | null;
   /** Null when it is the delivery address. */
   billingAddress: OrderBillingAddress | null;
+  /** How it ships, as priced (issue 31); undefined when the shop offers no method. */
+  shipping: MethodOffer | undefined;
+  /** The sales tax charged; undefined where none is. The lines carry their shares. */
+  tax: PricedOrder['tax'];
 }
 
 /** What the checkout does inside its one transaction: commit all of it, or none. */
@@ -102,6 +107,13 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
         discountCents: order.discount?.totalCents ?? 0,
         deliveryAddress: order.deliveryAddress,
         billingAddress: order.billingAddress,
+        shippingMethod: order.shipping?.name ?? null,
+        shippingCents: order.shipping?.cents ?? 0,
+        deliveryFrom: order.shipping?.estimate.from ?? null,
+        deliveryTo: order.shipping?.estimate.to ?? null,
+        taxCents: order.tax?.cents ?? 0,
+        shippingTaxCents: order.tax?.shippingCents ?? 0,
+        taxRateMilliPercent: order.tax?.rateMilliPercent ?? null,
       });
       const row = { id: orderId };
       await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row.id, ...line })));

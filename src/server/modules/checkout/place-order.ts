@@ -21,7 +21,8 @@ import {
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { CheckoutOrders } from './orders-repository.js';
-import { CodeRefused, priceCart, type CodeLookup, type PricedCart } from './pricing.js';
+import { CodeRefused, type CodeLookup } from './pricing.js';
+import { priceOrder, type DeliveryLookup, type PricedOrder } from './delivery-pricing.js';
 
 /** The addresses as the order keeps them (issue 31), the state's code read once here. */
 function addressesOf(input: CheckoutInput) {
@@ -67,12 +68,19 @@ export function createOrderPlacement(deps: {
   orders: CheckoutOrders;
   attempts: AttemptsRepository;
   codes: CodeLookup;
+  delivery: DeliveryLookup;
   /** `YYYY-MM-DD` (UTC): the day a code's dates are checked against. */
   today: () => string;
 }) {
-  const { payments, orders, attempts, codes, today } = deps;
+  const { payments, orders, attempts, codes, delivery, today } = deps;
+
   const price = (user: User, input: CheckoutInput) =>
-    priceCart(input, orders.shoePrices, codes, { userId: user._id, today: today() });
+    priceOrder(
+      input,
+      addressesOf(input).deliveryAddress?.stateCode,
+      { shoes: orders.shoePrices, codes, delivery },
+      { userId: user._id, today: today(), now: new Date() },
+    );
 
   const CODE_REFUSALS = {
     used_up: MESSAGES.discounts.usedUp,
@@ -86,7 +94,7 @@ export function createOrderPlacement(deps: {
    */
   async function recordOrder(
     { user, input, attempt }: Pick<Captured, 'user' | 'input' | 'attempt'>,
-    priced: PricedCart,
+    priced: PricedOrder,
     capture: () => Promise<Charge>,
   ): Promise<Order> {
     let staleShoe: string | undefined;
@@ -114,6 +122,8 @@ export function createOrderPlacement(deps: {
           paymentMethodId: input.id,
           lines: priced.lines,
           discount: priced.discount,
+          shipping: priced.shipping,
+          tax: priced.tax,
           ...addressesOf(input),
         });
       })

@@ -6,13 +6,15 @@ import { HttpError } from '../../http/errors.js';
 import {
   checkAmount,
   mergeLines,
-  priceCart,
   priceLines,
   shoeIdsOf,
   totalCents,
+  type CartLineInput,
   type CodeLookup,
   type ShoePrice,
+  type ShoePriceLookup,
 } from './pricing.js';
+import { priceOrder, type DeliveryLookup } from './delivery-pricing.js';
 
 const RUNNER = '0b7f0a4e-2a53-4f3c-9a51-6f3f5c1b9a01';
 const COURT = '1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f5';
@@ -28,6 +30,15 @@ const noCodes: CodeLookup = {
 const shopper = { userId: 'user-1', today: '2026-05-10' };
 const lookup = (shoes: ShoePrice[] = catalogue) =>
   vi.fn(async (ids: string[]) => shoes.filter((shoe) => ids.includes(shoe.id)));
+/** A shop with no shipping method and no tax: an order costs its lines, as the spec's checkout. */
+const noDelivery: DeliveryLookup = { shippingMethods: async () => [], taxRate: async () => undefined };
+/** The checkout's pricing (delivery-pricing.ts priceOrder) of a cart with no delivery address. */
+const priceCart = (
+  cart: { shoes: CartLineInput[]; amount: number; code?: string },
+  shoes: ShoePriceLookup,
+  codes: CodeLookup,
+  who: typeof shopper,
+) => priceOrder(cart, undefined, { shoes, codes, delivery: noDelivery }, { ...who, now: new Date() });
 
 /** What the service throws, as the shopper gets it. */
 function thrown(work: () => unknown): HttpError {
@@ -89,6 +100,7 @@ describe('pricing: prices from the catalogue', () => {
         quantity: 2,
         unitPriceCents: 12_050,
         discountCents: 0,
+        taxCents: 0,
       },
     ]);
   });

@@ -32,6 +32,8 @@ export interface PricedLine {
   unitPriceCents: number;
   /** The line's share of the cart's discount: it costs unit price x quantity - this. */
   discountCents: number;
+  /** Its share of the sales tax (delivery-pricing.ts), charged on top: 0 until priced. */
+  taxCents: number;
 }
 
 /** A shoe as the catalogue sells it now. */
@@ -105,6 +107,7 @@ export function priceLines(lines: readonly CartLineInput[], catalogue: readonly 
       quantity: line.quantity,
       unitPriceCents: shoe.priceCents,
       discountCents: 0,
+      taxCents: 0,
     };
   });
 }
@@ -168,19 +171,4 @@ export async function priceCartWithCode(
     totalCents: result.discount.totalCents,
   };
   return { lines: discounted, subtotal, discount, total: subtotal - discount.totalCents };
-}
-
-/**
- * Prices a cart for its checkout: as priceCartWithCode, and its total must be the amount the client
- * is paying (409 otherwise, so the shopper looks again).
- */
-export async function priceCart(
-  cart: { shoes: readonly CartLineInput[]; amount: number; code?: string },
-  lookup: ShoePriceLookup,
-  codes: CodeLookup,
-  shopper: { userId: string; today: string },
-): Promise<PricedCart> {
-  const priced = await priceCartWithCode(cart, lookup, codes, shopper);
-  checkAmount(cart.amount, priced.total);
-  return priced;
 }

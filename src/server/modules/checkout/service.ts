@@ -32,11 +32,14 @@ import { createCheckoutErasureRepository } from './erasure-repository.js';
 import type { CheckoutOrders } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
-import { CodeRefused, priceCartWithCode, type CodeLookup, type PricedCart } from './pricing.js';
+import { CodeRefused, priceCartWithCode, type CodeLookup } from './pricing.js';
+import { priceDelivery, type DeliveryLookup, type PricedOrder } from './delivery-pricing.js';
+import type { QuoteAnswer, QuoteRequest } from '../../../domain/contracts/checkout.js';
+import { usStateCode } from '../../../domain/us-states.js';
 import { dayOf } from '../../../domain/days.js';
 
 /** `POST /api/cart/quote`'s answer (domain/contracts/checkout.ts `quoteAnswerSchema`). */
-function quoteAnswer(priced: PricedCart, message: string | null) {
+function quoteAnswer(priced: PricedOrder, message: string | null): QuoteAnswer {
   return {
     subtotal: priced.subtotal,
     discount: priced.discount?.totalCents ?? 0,
@@ -44,6 +47,16 @@ function quoteAnswer(priced: PricedCart, message: string | null) {
     code: priced.discount?.code ?? null,
     message,
     lines: priced.lines.map((line) => ({ _id: line.shoeId, size: line.size, discount: line.discountCents })),
+    shippingMethods: priced.offers.map((offer) => ({
+      _id: offer.id,
+      name: offer.name,
+      price: offer.cents,
+      estimate: offer.estimate,
+    })),
+    shippingMethod: priced.shipping?.id ?? null,
+    shipping: priced.shipping?.cents ?? 0,
+    tax: priced.tax?.cents ?? 0,
+    taxRate: priced.tax?.rateMilliPercent ?? null,
   };
 }
 
@@ -77,12 +90,14 @@ export function createCheckoutService(deps: {
   log?: { warn(object: unknown, message: string): void };
   /** Discount codes as the checkout reads them (modules/discounts). */
   codes: CodeLookup;
+  /** Shipping methods and sales tax (modules/shipping-methods, modules/sales-tax). */
+  delivery: DeliveryLookup;
 }) {
-  const { payments, orders, codes } = deps;
+  const { payments, orders, codes, delivery } = deps;
   const attempts = createAttemptsRepository(deps.db);
   const erasure = createCheckoutErasureRepository(deps.db);
   const today = () => dayOf(new Date());
-  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, today });
+  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, delivery, today });
   const startedAt = Date.now();
   /** This process, and the claims it is running now: one of its claims not running was cut off. */
   const owner = crypto.randomUUID();
@@ -254,22 +269,27 @@ export function createCheckoutService(deps: {
      * checkout will charge, or why the code cannot be used (`message`). A visitor's code is checked
      * without "once per customer", which the checkout checks once they are signed in.
      */
-    async quote(user: User | undefined, cart: { shoes: CheckoutInput['shoes']; code?: string }) {
+    async quote(user: User | undefined, cart: QuoteRequest) {
+      const choice = {
+        methodId: cart.shippingMethod,
+        stateCode: cart.state ? usStateCode(cart.state) : undefined,
+        strict: false,
+      };
+      const withDelivery = async (priced: Parameters<typeof priceDelivery>[0]) =>
+        priceDelivery(priced, choice, delivery, new Date());
       try {
         const priced = await priceCartWithCode(cart, orders.shoePrices, codes, {
           userId: user?._id,
           today: today(),
         });
-        return quoteAnswer(priced, null);
+        return quoteAnswer(await withDelivery(priced), null);
       } catch (error) {
         if (!(error instanceof CodeRefused)) throw error;
-        return quoteAnswer(
-          await priceCartWithCode({ shoes: cart.shoes }, orders.shoePrices, codes, {
-            userId: undefined,
-            today: today(),
-          }),
-          error.message,
-        );
+        const uncoded = await priceCartWithCode({ shoes: cart.shoes }, orders.shoePrices, codes, {
+          userId: undefined,
+          today: today(),
+        });
+        return quoteAnswer(await withDelivery(uncoded), error.message);
       }
     },
 
