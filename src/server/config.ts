@@ -31,6 +31,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sneaker Street <shop@sneakerstreet.test>'),
   CONTACT_TO: z.string().optional(),
+  /** Who sells, as the invoice and the packing slip head it (issue 31 item 8). */
+  SHOP_NAME: z.string().min(1).max(100).default('Sneaker Street'),
+  /** The shop's postal address on invoices (lines separated by "\\n"); unset, the invoice has none. */
+  SHOP_ADDRESS: z.string().max(500).optional(),
   /** Where shoppers send returned pairs, as it goes on a parcel (lines may be separated by "\\n"). */
   RETURN_ADDRESS: z.string().max(500).optional(),
   PAYMENTS: z.enum(['test', 'stripe']).default('test'),

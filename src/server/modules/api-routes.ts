@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes.js';
 import { catalogAdminRoutes } from './catalog-admin/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
+import { orderDocumentRoutes } from './orders/document-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fulfilmentRoutes } from './fulfilment/routes.js';
@@ -70,6 +71,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   });
   await api.register(checkoutRoutes, { checkout: services.checkout, currentUser });
   await api.register(orderRoutes, { orders: services.orders, currentUser });
+  await api.register(orderDocumentRoutes, { documents: services.orderDocuments, currentUser });
   await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
   await api.register(returnRoutes, { returns: services.returns, currentUser });
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });

@@ -1,0 +1,113 @@
+import type { PackingSlip } from '../../../domain/invoice.js';
+import {
+  addressBlock,
+  block,
+  BOLD,
+  cell,
+  CONTENT_WIDTH,
+  LAST_ROW_Y,
+  letterhead,
+  MUTED,
+  PAGE,
+  renderPdf,
+  rule,
+  type Pdf,
+} from './pdf-document.js';
+
+/** Item, size, quantity, SKU and a box to tick when packed: no prices (it travels in the parcel). */
+const COLUMNS = [
+  { label: 'Item', width: 262, align: 'left' },
+  { label: 'Size', width: 60, align: 'left' },
+  { label: 'Qty', width: 50, align: 'right' },
+  { label: 'SKU', width: 100, align: 'left' },
+  { label: 'Packed', width: 40, align: 'right' },
+] as const;
+const ROW = 20;
+
+function row(doc: Pdf, values: string[], y: number, font?: string, color?: string): void {
+  let x = PAGE.margin;
+  COLUMNS.forEach((column, index) => {
+    const pad = column.align === 'right' ? 0 : 6;
+    const left = column.align === 'left' && index > 0 ? x + 10 : x;
+    cell(doc, values[index] ?? '', left, y, column.width - pad - (left - x), {
+      align: column.align,
+      font,
+      color,
+    });
+    x += column.width;
+  });
+}
+
+function header(doc: Pdf, y: number): number {
+  row(
+    doc,
+    COLUMNS.map((column) => column.label),
+    y,
+    BOLD,
+    MUTED,
+  );
+  rule(doc, y + 14);
+  return y + ROW;
+}
+
+/** A box to tick, drawn in the last column. */
+function checkbox(doc: Pdf, y: number): void {
+  doc
+    .rect(PAGE.margin + CONTENT_WIDTH - 10, y, 10, 10)
+    .lineWidth(0.75)
+    .strokeColor(MUTED)
+    .stroke();
+}
+
+/** What the staff pack and put in the parcel (issue 31 item 8). */
+export function packingSlipPdf(slip: PackingSlip): Promise<Buffer> {
+  return renderPdf(
+    { title: `Packing slip ${slip.number}`, author: slip.shop.name, subject: `Order ${slip.number}` },
+    (doc) => {
+      let y = letterhead(doc, slip.shop, 'Packing slip', [
+        ['Order', slip.number],
+        ['Date', slip.date],
+      ]);
+      const shipTo = slip.phone ? [...slip.shipTo, slip.phone] : slip.shipTo;
+      const left = addressBlock(doc, 'Ship to', shipTo, PAGE.margin, y);
+      const x = PAGE.margin + CONTENT_WIDTH / 2;
+      cell(doc, 'SHIPPING', x, y, CONTENT_WIDTH / 2, { font: BOLD, size: 8, color: MUTED });
+      const right = block(
+        doc,
+        [
+          slip.shippingMethod ?? 'No method chosen',
+          ...(slip.estimate ? [`Estimated delivery ${slip.estimate}`] : []),
+        ],
+        x,
+        y + 13,
+        CONTENT_WIDTH / 2,
+      );
+      y = header(doc, Math.max(left, right) + 14);
+      for (const line of slip.lines) {
+        if (y > LAST_ROW_Y) {
+          doc.addPage();
+          y = header(doc, PAGE.margin);
+        }
+        row(doc, [line.name, line.size, String(line.quantity), line.sku ?? '-', ''], y);
+        checkbox(doc, y);
+        y += ROW;
+      }
+      rule(doc, y - 6);
+      // Under the quantities: the count the packer checks the parcel against.
+      const pairs = `Total: ${slip.pairs} ${slip.pairs === 1 ? 'pair' : 'pairs'}`;
+      const qtyRight = COLUMNS[0].width + COLUMNS[1].width + COLUMNS[2].width;
+      cell(doc, pairs, PAGE.margin, y + 2, qtyRight, { font: BOLD, align: 'right' });
+      cell(
+        doc,
+        `Questions about this parcel? Quote order ${slip.number}.`,
+        PAGE.margin,
+        y + 30,
+        CONTENT_WIDTH,
+        {
+          color: MUTED,
+          size: 9,
+        },
+      );
+    },
+  );
+}
