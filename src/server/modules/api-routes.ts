@@ -3,6 +3,7 @@ import { refuseNulCharacters } from '../http/nul-characters.js';
 import { refuseCrossSiteWrites } from '../http/same-origin.js';
 import type { Services } from '../plugins/services.js';
 import { accountRoutes } from './accounts/routes.js';
+import { addressRoutes } from './addresses/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     attempts: services.attempts,
   });
   await api.register(sessionRoutes, { sessions: services.sessions, currentUser });
+  await api.register(addressRoutes, { addresses: services.addresses, currentUser });
   await api.register(yourDataRoutes, {
     yourData: services.yourData,
     currentUser,

@@ -22,6 +22,8 @@ const erasedEmail = (userId: string) =>
 export function createYourDataService(deps: {
   repository: YourDataRepository;
   ordersOf: (userId: string) => Promise<Order[]>;
+  /** The saved delivery addresses (modules/addresses). */
+  savedAddressesOf: (userId: string) => Promise<unknown[]>;
   /**
    * Closes the account and records `account.deleted` in one transaction (modules/accounts, which
    * owns the user row); every owner then erases its part, before this resolves.
@@ -29,15 +31,16 @@ export function createYourDataService(deps: {
   closeAccount: (account: { userId: string; email: string; erasedEmail: string }) => Promise<void>;
   mailer: Mailer;
 }) {
-  const { repository, ordersOf, closeAccount, mailer } = deps;
+  const { repository, ordersOf, savedAddressesOf, closeAccount, mailer } = deps;
 
   return {
     async export(user: User) {
-      const [holdings, orders] = await Promise.all([
+      const [holdings, orders, savedAddresses] = await Promise.all([
         repository.holdings(user._id, user.email),
         ordersOf(user._id).then((orders) => orders.map(buyerViewOf)),
+        savedAddressesOf(user._id),
       ]);
-      return { shop: SHOP_NAME, exportedAt: new Date().toISOString(), ...holdings, orders };
+      return { shop: SHOP_NAME, exportedAt: new Date().toISOString(), ...holdings, orders, savedAddresses };
     },
 
     async deleteAccount(user: User, password: string): Promise<{ message: string }> {
