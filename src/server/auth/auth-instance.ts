@@ -8,6 +8,7 @@ import { PASSWORD_LENGTH } from '../../domain/account.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { RECOVERY_CODE_COUNT } from '../../domain/two-factor.js';
 import type { Mailer } from '../mail/mailer.js';
+import { passwordResetMail } from '../mail/templates/account-mails.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import type { AuthRepository } from './auth-repository.js';
 
@@ -86,11 +87,7 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
         const link = `${publicUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
         await mailer.send({
           to: user.email,
-          subject: 'Reset your Sneaker Street password',
-          text:
-            `Someone (hopefully you) asked to reset the password of ${user.email}.\n\n` +
-            `Choose a new password here within the next hour: ${link}\n\n` +
-            'If it was not you, ignore this mail: your password stays as it is.',
+          ...(await passwordResetMail({ publicUrl, email: user.email, link })),
         });
       },
     },

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { ContactInput } from '../../../domain/forms.js';
 import type { EventConsumer } from '../../events/domain-events.js';
 import { eventMailKey, type Mailer } from '../../mail/mailer.js';
+import { newsletterWelcomeMail } from '../../mail/templates/shopper-mails.js';
 import type { MailRepository } from './repository.js';
 
 export const UNSUBSCRIBED = 'You will not receive our newsletter anymore.';
@@ -25,8 +25,7 @@ export function createMailService(deps: {
         const link = `${publicUrl}/api/mail/newsletter/unsubscribe?token=${sendTo}`;
         await mailer.send({
           to: email,
-          subject: `Welcome to the ${SHOP_NAME} newsletter`,
-          text: `Thanks for subscribing! You will hear about new drops and deals first.\n\nTo unsubscribe, open ${link}`,
+          ...(await newsletterWelcomeMail({ publicUrl, unsubscribeLink: link })),
         });
       }
       return { message: MESSAGES.newsletter.thanks };

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { isUuid } from '../../../domain/catalog.js';
-import { SHOP_NAME } from '../../../domain/constants.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { RestockRequest } from '../../../domain/restock.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { EventConsumer } from '../../events/domain-events.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { restockMail } from '../../mail/templates/shopper-mails.js';
 import type { RestockRepository } from './repository.js';
 
 /**
@@ -51,16 +51,13 @@ export function createRestockService(deps: {
         const stock = await repository.stockOf(shoeId, size);
         if (!stock || stock.quantity === 0) continue;
         for (const waiting of await repository.waiting(shoeId, size)) {
-          await mailer.send(
-            {
-              to: waiting.email,
-              subject: `${stock.name} in size ${size} is back at ${SHOP_NAME}`,
-              text:
-                `Good news: ${stock.name} is back in size ${size}. Pairs go fast:\n${publicUrl}/shoes/${shoeId}\n\n` +
-                `You asked to be told once; to be told nothing more about it, open ${unsubscribeLink(waiting.token)}`,
-            },
-            { key: `restock:${waiting.token}` },
-          );
+          const mail = await restockMail({
+            publicUrl,
+            shoe: { id: shoeId, name: stock.name },
+            size,
+            unsubscribeLink: unsubscribeLink(waiting.token),
+          });
+          await mailer.send({ to: waiting.email, ...mail }, { key: `restock:${waiting.token}` });
           await repository.unsubscribe(waiting.token);
         }
       }
