@@ -11,7 +11,10 @@ import { COLORS } from './theme.js';
 /** What a line cost before its share of the discount, in cents (prices are dollars). */
 const lineCents = (line: Order['shoe'][number]) => Math.round(line.price * 100) * line.quantity;
 
-/** The plain part: the receipt as it always read, with shipping, tax and the estimate once an order has them. */
+/**
+ * The plain part: the receipt as it always read (word for word for an order without shipping or
+ * tax), with shipping, tax and the estimate once an order has them.
+ */
 function confirmationText(order: Order): string {
   const lines = order.shoe.map(
     (line) =>
@@ -27,7 +30,7 @@ function confirmationText(order: Order): string {
   const delivery = order.deliveryAddress ? `\n\nWe will send it to:\n${deliveryLines(order).join('\n')}` : '';
   const estimate = order.shipping ? `\n\nEstimated delivery: ${estimateText(order.shipping.estimate)}` : '';
   return (
-    `Thanks for your order!\n\nOrder number: ${order.number}\n\n${lines.join('\n')}\n\n` +
+    `Thanks for your order!\n\n${lines.join('\n')}\n\n` +
     `${discount}${shipping}${tax}Total: ${cents(order.amount)}${delivery}${estimate}`
   );
 }
