@@ -2,6 +2,7 @@ import type { Row } from '../roles.js';
 import { CATALOG_ROWS } from './catalog.js';
 import { PUBLIC_FORM_ROWS } from './public-forms.js';
 import { ACCOUNT_ROWS } from './accounts.js';
+import { ADDRESS_ROWS } from './addresses.js';
 import { ORDER_ROWS } from './orders.js';
 import { ADMIN_ROWS } from './admin.js';
 
@@ -10,6 +11,7 @@ export const ALL_ROWS: Row[] = [
   ...CATALOG_ROWS,
   ...PUBLIC_FORM_ROWS,
   ...ACCOUNT_ROWS,
+  ...ADDRESS_ROWS,
   ...ORDER_ROWS,
   ...ADMIN_ROWS,
 ];
