@@ -51,8 +51,10 @@ export interface Pairs {
 export interface RefundableLine {
   lineId: string;
   quantity: number;
-  /** Cents charged for the whole line (unit price x quantity - its discount). */
+  /** Cents charged for the whole line (unit price x quantity - its discount + its sales tax). */
   paidCents: number;
+  /** The part of `paidCents` that is sales tax (issue 31); 0 when untaxed. */
+  taxCents?: number;
 }
 
 /**
@@ -61,8 +63,16 @@ export interface RefundableLine {
  */
 export interface RefundLedger {
   chargedCents: number;
+  /** The sales tax in `chargedCents` (lines' and shipping's), issue 31; 0 or absent when untaxed. */
+  taxCents?: number;
   lines: readonly RefundableLine[];
-  refunds: readonly { status: string; amountCents: number; lines: readonly Pairs[] }[];
+  refunds: readonly {
+    status: string;
+    amountCents: number;
+    lines: readonly Pairs[];
+    /** The tax part of `amountCents`. */
+    taxCents?: number;
+  }[];
   returns: readonly {
     id: string;
     status: string;
@@ -73,9 +83,18 @@ export interface RefundLedger {
   }[];
 }
 
-/** What an order line (as the API shows it, in dollars) cost in all, in cents. */
-export function linePaidCents(line: { price: number; quantity: number; discount: number }): number {
-  return Math.round(line.price * 100) * line.quantity - Math.round(line.discount * 100);
+/** What an order line (as the API shows it, in dollars) was charged in all, its sales tax included, in cents. */
+export function linePaidCents(line: {
+  price: number;
+  quantity: number;
+  discount: number;
+  tax?: number;
+}): number {
+  return (
+    Math.round(line.price * 100) * line.quantity -
+    Math.round(line.discount * 100) +
+    Math.round((line.tax ?? 0) * 100)
+  );
 }
 
 /**
@@ -235,7 +254,7 @@ export function returnablePairs(ledger: RefundLedger): Map<string, number> {
 /** An order as the API shows it, as a ledger (the web's view of what can be refunded and returned). */
 export function ledgerOfOrder(order: {
   amount: number;
-  shoe: readonly { lineId: string; quantity: number; price: number; discount: number }[];
+  shoe: readonly { lineId: string; quantity: number; price: number; discount: number; tax?: number }[];
   refunds: readonly { status: string; amount: number; lines: readonly Pairs[] }[];
   returns: readonly {
     _id: string;

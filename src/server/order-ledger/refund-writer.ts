@@ -13,9 +13,10 @@ import {
   type RefundRefusal,
   type RefundRequest,
 } from '../../domain/refunds.js';
+import { refundTaxCents } from '../../domain/refund-tax.js';
 import type { Actor } from '../audit/audit-writer.js';
 import type { Database } from '../db/client.js';
-import { orderLines, orderRefunds, returnRequests } from '../db/schema.js';
+import { orderLines, orderRefunds, orders, returnRequests } from '../db/schema.js';
 import { recordEvents } from '../events/outbox-repository.js';
 import { putBackPairs } from '../stock/stock-writer.js';
 import { recordStaffOrderEvent, type LockedOrder, type Tx } from './order-trail.js';
@@ -30,12 +31,13 @@ export async function ledgerOf(
   tx: Tx | Database,
   order: Pick<LockedOrder, 'id' | 'amountCents'>,
 ): Promise<RefundLedger> {
-  const [lines, refunds, returns] = await Promise.all([
+  const [lines, refunds, returns, [taxed]] = await Promise.all([
     tx
       .select({
         lineId: orderLines.id,
         quantity: orderLines.quantity,
-        paidCents: sql<number>`${orderLines.unitPriceCents} * ${orderLines.quantity} - ${orderLines.discountCents}`,
+        paidCents: sql<number>`${orderLines.unitPriceCents} * ${orderLines.quantity} - ${orderLines.discountCents} + ${orderLines.taxCents}`,
+        taxCents: orderLines.taxCents,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id)),
@@ -44,6 +46,7 @@ export async function ledgerOf(
         amountCents: orderRefunds.amountCents,
         lines: orderRefunds.lines,
         status: orderRefunds.status,
+        taxCents: orderRefunds.taxCents,
       })
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, order.id)),
@@ -58,9 +61,11 @@ export async function ledgerOf(
       .from(returnRequests)
       .where(eq(returnRequests.orderId, order.id))
       .orderBy(asc(returnRequests.createdAt), asc(returnRequests.id)),
+    tx.select({ taxCents: orders.taxCents }).from(orders).where(eq(orders.id, order.id)),
   ]);
   return {
     chargedCents: order.amountCents,
+    taxCents: taxed?.taxCents ?? 0,
     lines: lines.map((line) => ({ ...line, paidCents: Number(line.paidCents) })),
     refunds,
     returns,
@@ -88,6 +93,7 @@ export async function reserveRefund(
     .values({
       orderId: order.id,
       amountCents: result.cents,
+      taxCents: refundTaxCents(request, ledger, result.cents),
       reason: request.reason,
       buyerMessage: request.buyerMessage ?? null,
       lines: request.lines ?? [],
