@@ -20,6 +20,12 @@ export const AUDIT_ACTIONS = {
   'discount.create': 'Added a discount code',
   'discount.update': 'Modified a discount code',
   'discount.active': 'Switched a discount code',
+  'shipping.create': 'Added a shipping method',
+  'shipping.update': 'Modified a shipping method',
+  'shipping.delete': 'Deleted a shipping method',
+  'shipping.order': 'Reordered the shipping methods',
+  'tax.set': 'Set a state’s sales tax',
+  'tax.remove': 'Removed a state’s sales tax',
   'staff.sign-in': 'Signed in',
   'staff.sign-in-failed': 'Failed to sign in',
   'staff.two-factor-on': 'Turned two-step sign-in on',
@@ -50,7 +56,7 @@ export const auditEntrySchema = z.object({
   /** The staff member's email then (the log outlives the account). */
   actor: z.string(),
   action: z.enum(AUDIT_ACTION_NAMES),
-  /** What it acted on: `shoe`, `brand`, `user`, `order`, `discount`, `account`, and its id. */
+  /** What it acted on: `shoe`, `brand`, `user`, `order`, `discount`, `shipping-method`, `tax-rate`, `account`, and its id. */
   target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }),
   before: z.unknown(),
   after: z.unknown(),

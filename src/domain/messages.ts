@@ -318,4 +318,21 @@ export const MESSAGES = {
     notFound: 'This address is not in your account',
     limit: (max: number) => `You can keep up to ${max} addresses: delete one to save another`,
   },
+  /** The staff's shipping methods (issue 31 item 5). */
+  shippingMethods: {
+    name: 'A name has 1 to 40 characters',
+    nameExists: 'A shipping method with this name already exists',
+    price: 'A price is a number of dollars from 0 to 10000, such as 19.95 (0 is free)',
+    freeAbove: 'Free above is a subtotal in dollars up to 100000, or empty for never free',
+    days: 'Business days are a whole number from 0 to 60',
+    dayOrder: 'The latest day cannot be before the soonest',
+    order: 'List every shipping method exactly once',
+    notFound: 'Shipping method not found',
+  },
+  /** The staff's sales tax per state (issue 31 item 6). */
+  salesTax: {
+    state: 'Choose a US state',
+    rate: 'A rate is a percentage above 0 and up to 25, with up to 3 decimals, such as 7.25',
+    notFound: 'No sales tax is set for this state',
+  },
 } as const;

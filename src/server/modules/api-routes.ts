@@ -26,6 +26,8 @@ import { passkeyRoutes } from './passkeys/routes.js';
 import { yourDataRoutes } from './your-data/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
+import { salesTaxRoutes } from './sales-tax/routes.js';
+import { shippingMethodRoutes } from './shipping-methods/routes.js';
 import { userRoutes } from './users/routes.js';
 
 /**
@@ -82,6 +84,8 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(adminRoutes, { admin: services.admin, currentUser });
   await api.register(auditRoutes, { audit: services.audit, currentUser });
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });
+  await api.register(shippingMethodRoutes, { shippingMethods: services.shippingMethods, currentUser });
+  await api.register(salesTaxRoutes, { salesTax: services.salesTax, currentUser });
   await api.register(analyticsRoutes, { analytics: services.analytics });
   await api.register(healthRoutes, { readiness: services.readiness });
 };

@@ -5,6 +5,7 @@ import { ACCOUNT_ROWS } from './accounts.js';
 import { ADDRESS_ROWS } from './addresses.js';
 import { ORDER_ROWS } from './orders.js';
 import { ADMIN_ROWS } from './admin.js';
+import { SHIPPING_AND_TAX_ROWS } from './shipping-and-tax.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -14,4 +15,5 @@ export const ALL_ROWS: Row[] = [
   ...ADDRESS_ROWS,
   ...ORDER_ROWS,
   ...ADMIN_ROWS,
+  ...SHIPPING_AND_TAX_ROWS,
 ];
