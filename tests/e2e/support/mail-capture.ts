@@ -7,8 +7,10 @@ export interface CapturedMail {
   /** Envelope recipients, lowercased. */
   to: string[];
   subject: string;
-  /** The decoded text of every text part (quoted-printable and base64 undone), so links read as sent. */
+  /** The decoded text of every plain-text part (quoted-printable and base64 undone), so links read as sent. */
   text: string;
+  /** The decoded HTML part, when the mail has one (tests/e2e/html-mails.spec.ts opens it in the browser). */
+  html?: string;
   receivedAt: string;
 }
 
@@ -60,8 +62,8 @@ function decodeBody(part: Part): string {
   return Buffer.from(part.body, 'latin1').toString('utf8');
 }
 
-/** The decoded texts of an entity: itself when it is text, its parts' when it is multipart. */
-function textsOf(part: Part): string[] {
+/** The decoded texts of an entity (itself when it is text, its parts' when it is multipart), with their types. */
+function textsOf(part: Part): { type: string; text: string }[] {
   const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
@@ -71,7 +73,9 @@ function textsOf(part: Part): string[] {
       .filter((chunk) => !chunk.startsWith('--'))
       .flatMap((chunk) => textsOf(parsePart(chunk.replace(/^\r?\n/, ''))));
   }
-  return /^text\//i.test(type) ? [decodeBody(part)] : [];
+  return /^text\//i.test(type)
+    ? [{ type: type.split(';')[0]!.trim().toLowerCase(), text: decodeBody(part) }]
+    : [];
 }
 
 /**
@@ -91,10 +95,16 @@ export function startMailCapture(port: number, dir: string): Promise<{ close(): 
       stream.on('end', () => {
         try {
           const message = parsePart(Buffer.concat(chunks).toString('latin1'));
+          const texts = textsOf(message);
+          const html = texts.find((part) => part.type === 'text/html')?.text;
           const mail: CapturedMail = {
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
             subject: decodeHeader(message.headers.get('subject') ?? ''),
-            text: textsOf(message).join('\n'),
+            text: texts
+              .filter((part) => part.type !== 'text/html')
+              .map((part) => part.text)
+              .join('\n'),
+            ...(html === undefined ? {} : { html }),
             receivedAt: new Date().toISOString(),
           };
           count += 1;

@@ -1,4 +1,15 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import { PAGES } from '../../../domain/routes.js';
@@ -42,7 +53,8 @@ export function MailLayout(props: {
               padding: '24px 20px',
             }}
           >
-            <Text
+            <Heading
+              as="h1"
               style={{
                 margin: '0 0 16px',
                 fontSize: '22px',
@@ -52,7 +64,7 @@ export function MailLayout(props: {
               }}
             >
               {heading}
-            </Text>
+            </Heading>
             {children}
           </Section>
           <Section style={{ padding: '16px' }}>

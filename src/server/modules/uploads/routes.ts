@@ -20,6 +20,11 @@ export const uploadRoutes: FastifyPluginAsync<{ storage: ImageStorage; uploads: 
   { storage, uploads },
 ) => {
   if (storage.kind === 's3') app.addHook('onClose', async () => storage.store.close());
+  // Pictures are public and shown elsewhere too: a mail's pictures load from the shop in a webmail
+  // at another origin, which helmet's default (same-origin) would block (issue 31 item 7).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
 
   for (const width of IMAGE_VARIANT_WIDTHS) {
     app.get<{ Params: { '*': string } }>(
