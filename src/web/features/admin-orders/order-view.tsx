@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { OrderFacts } from './order-facts';
 import { OrderTimeline } from '../../components/order-timeline';
 import { OrderTrail } from './order-trail';
+import { PackingSlipLink } from './packing-slip-link';
 import { RefundForm } from './refund-form';
 import { ReturnDecisions } from './return-decisions';
 import { ShipOrderForm } from './ship-order-form';
@@ -43,6 +44,7 @@ export function OrderView({ idPayment }: { idPayment: string }) {
       <OrderFacts order={order} />
       <OrderTimeline order={order} />
       <OrderAddresses order={order} />
+      <PackingSlipLink order={order} />
       <ShipOrderForm key={order.shipment?.trackingNumber ?? ''} order={order} />
       <OrderLinesTable order={order} />
       <ReturnDecisions order={order} />

@@ -6,6 +6,7 @@ import { isNotFound } from '../../api/http';
 import { useOrder } from './api/use-order';
 import { OrderRefunds } from './order-refunds';
 import { OrderReturns } from './order-returns';
+import { InvoiceLink } from './invoice-link';
 import { BackHomeLink } from '../../components/back-home-link';
 import { EmptyState } from '../../components/empty-state';
 import { FactsGrid, type Fact } from '../../components/facts-grid';
@@ -103,6 +104,7 @@ export default function OrderPage() {
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader eyebrow="Order detail" title="Your order" />
       <OrderFacts order={order} />
+      <InvoiceLink order={order} />
       <OrderTimeline order={order} />
       <OrderAddresses order={order} />
       <OrderLinesTable order={order} />

@@ -4,6 +4,7 @@ import { PUBLIC_FORM_ROWS } from './public-forms.js';
 import { ACCOUNT_ROWS } from './accounts.js';
 import { ADDRESS_ROWS } from './addresses.js';
 import { ORDER_ROWS } from './orders.js';
+import { ORDER_DOCUMENT_ROWS } from './order-documents.js';
 import { ADMIN_ROWS } from './admin.js';
 import { SHIPPING_AND_TAX_ROWS } from './shipping-and-tax.js';
 
@@ -14,6 +15,7 @@ export const ALL_ROWS: Row[] = [
   ...ACCOUNT_ROWS,
   ...ADDRESS_ROWS,
   ...ORDER_ROWS,
+  ...ORDER_DOCUMENT_ROWS,
   ...ADMIN_ROWS,
   ...SHIPPING_AND_TAX_ROWS,
 ];
