@@ -51,6 +51,15 @@ for (const kind of ['disk', 's3'] as const) {
       }
     });
 
+    it('lets pages and mails of other origins show the original and its copies', async () => {
+      // A mail's pictures load from the shop inside a webmail at another origin (issue 31 item 7).
+      for (const target of [url, imageVariantUrl(url, 320)]) {
+        const answer = await shop.app.inject({ method: 'GET', url: target });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      }
+    });
+
     it('makes a copy once however many ask at the same time', async () => {
       const fresh = await storePicture(shop, 'shoes/other-runner-9876543210.webp');
       const variant = imageVariantUrl(fresh, 320);
