@@ -174,6 +174,7 @@ describe('past orders outlive changes to their shoes', () => {
       price: 90,
       size: '8',
       discount: 0,
+      tax: 0,
       lineId: expect.any(String),
     };
     expect(await lineOf(paid[0]!.idPayment, 'Storm Court')).toEqual({ ...before, quantity: 1 });
@@ -199,6 +200,7 @@ describe('past orders outlive changes to their shoes', () => {
       size: '10',
       quantity: 1,
       discount: 0,
+      tax: 0,
       lineId: expect.any(String),
     };
     expect(await lineOf(paid[1]!.idPayment, 'Trail Glide')).toEqual(kept);
