@@ -220,6 +220,7 @@ export async function createServices(options: ServicesOptions) {
     savedAddressesOf: addresses.list,
     closeAccount: profiles.close,
     mailer,
+    publicUrl,
   });
   consumers.push(
     createAccountErasure(identities),

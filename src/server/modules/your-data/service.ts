@@ -6,6 +6,7 @@ import { buyerViewOf, type Order } from '../../../domain/payment.js';
 import { HttpError } from '../../http/errors.js';
 import type { EventConsumer } from '../../events/domain-events.js';
 import { eventMailKey, type Mailer } from '../../mail/mailer.js';
+import { accountDeletedMail } from '../../mail/templates/account-mails.js';
 import { verifyPassword } from '../../auth/password-hash.js';
 import { wrongPassword } from '../../auth/refusals.js';
 import type { YourDataRepository } from './repository.js';
@@ -30,8 +31,10 @@ export function createYourDataService(deps: {
    */
   closeAccount: (account: { userId: string; email: string; erasedEmail: string }) => Promise<void>;
   mailer: Mailer;
+  /** The shop's public address, for the links of the deletion's mail. */
+  publicUrl: string;
 }) {
-  const { repository, ordersOf, savedAddressesOf, closeAccount, mailer } = deps;
+  const { repository, ordersOf, savedAddressesOf, closeAccount, mailer, publicUrl } = deps;
 
   return {
     async export(user: User) {
@@ -61,14 +64,7 @@ export function createYourDataService(deps: {
     confirmation: (async (event) => {
       if (event.type !== 'account.deleted') return;
       await mailer.send(
-        {
-          to: event.payload.email,
-          subject: `Your ${SHOP_NAME} account was deleted`,
-          text:
-            'As you asked, your account is deleted: you are signed out everywhere, and your profile, ' +
-            'favorites and subscriptions are gone. Your orders are kept for our accounts, without your ' +
-            'address, and your reviews stay without your name.\n\nThank you for shopping with us.',
-        },
+        { to: event.payload.email, ...(await accountDeletedMail({ publicUrl })) },
         { key: eventMailKey(event) },
       );
     }) satisfies EventConsumer,
