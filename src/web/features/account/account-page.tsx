@@ -2,6 +2,7 @@ import { useSession } from '../../api/use-session';
 import { BackHomeLink } from '../../components/back-home-link';
 import { PageHeader } from '../../components/page-header';
 import { PAGE_WIDTH } from '../../components/page-width';
+import { AddressesSection } from './addresses-section';
 import { AvatarForm } from './avatar-form';
 import { ChangePasswordForm } from './change-password-form';
 import { OrdersSection } from './orders-section';
@@ -32,6 +33,7 @@ export default function AccountPage() {
           <PasskeysSection user={user} />
           <AvatarForm user={user} />
           <SessionsSection />
+          <AddressesSection />
           <OrdersSection userId={user._id} />
           <YourDataSection user={user} />
         </div>

@@ -19,6 +19,9 @@ import { CardFields } from './card-fields';
 import { paymentFormSchema, type PaymentFormInput, type PaymentFormValues } from './card-input';
 import { cardModeOf, stripePaymentFormSchema, type StripeCardHandle } from './card-mode';
 import { usePayCart } from './use-pay-cart';
+import { SaveAddressBox } from './save-address-box';
+import { SavedAddressPicker } from './saved-address-picker';
+import { useSavedAddressChoice } from './use-saved-address-choice';
 
 // Stripe's card field and Stripe.js come in their own chunk, only for a shop that uses Stripe.
 const StripeCardField = lazy(() => import('./stripe-card-field'));
@@ -84,6 +87,8 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
     formState: { errors, isSubmitting },
   } = form;
   const sameBilling = useWatch({ control, name: 'sameBilling' });
+  // A signed-in shopper's saved addresses fill the delivery fields; a new one may be saved once paid.
+  const savedAddresses = useSavedAddressChoice(form);
 
   const cents = pricing.total;
   // Spec §4: Pay is disabled when the cart is empty or the total is zero; and while a code is priced.
@@ -92,7 +97,10 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
     lines,
     pricing,
     refreshShoes,
-    onPaid,
+    onPaid: (order) => {
+      savedAddresses.afterPaid(order);
+      onPaid(order);
+    },
     form,
     cardMode,
     stripeCard,
@@ -125,7 +133,9 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
 
       <fieldset className="mt-5 min-w-0">
         <legend className={legendClass}>Delivery address</legend>
+        <SavedAddressPicker {...savedAddresses.picker} />
         <DeliveryAddressFields sameBilling={sameBilling} {...fieldsProps} />
+        <SaveAddressBox {...savedAddresses.box} />
       </fieldset>
 
       <fieldset className={sectionClass}>
