@@ -123,6 +123,16 @@ export const adminStatsSchema = z.object({
   shoesSold: z.number().int(),
   /** What the orders were charged less what was refunded, in cents. */
   salesCents: z.number().int(),
+  /**
+   * The same money split (issue 31 item 6), each net of refunds: the lines after discount codes, the
+   * shipping and the sales tax collected (they add up to `salesCents`), and the codes' discounts.
+   */
+  money: z.object({
+    linesCents: z.number().int(),
+    discountCents: z.number().int(),
+    shippingCents: z.number().int(),
+    taxCents: z.number().int(),
+  }),
   /** One entry per day of the last 30, oldest first, days without sales included. */
   salesByDay: z.array(z.object({ day: z.string(), orders: z.number().int(), amountCents: z.number().int() })),
   bestSellers: z.array(

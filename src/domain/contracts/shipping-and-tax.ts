@@ -118,7 +118,7 @@ export const taxRateBodySchema = z
 /** A state as the path names it: its two-letter code (any case) or its name; read as the code. */
 export const taxStateSchema = z
   .string()
-  .max(60)
+  .max(60, TAX.state)
   .transform((state, context): UsStateCode => {
     const code = usStateCode(state);
     if (code) return code;

@@ -13,8 +13,10 @@ import {
   orders,
   reviews,
   sessions,
+  shippingMethods,
   shoes,
   stockEntries,
+  taxRates,
   twoFactors,
   users,
   verifications,
@@ -71,7 +73,10 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 82;
+const OPERATIONS = 96;
+
+/** States given a sales tax before each operation (a fuzzed removal takes one away). */
+const TAXED_STATES = ['CA', 'NC', 'TX'];
 
 /**
  * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
@@ -297,6 +302,15 @@ async function ensureFixtures() {
     expectDeclared('POST /api/reviews/{shoeId}', review, 201);
   }
   if ((await reviewable()).length === 0) await buyReceived();
+  // Methods and rates to change, retire, order and delete (a fuzzed delete may take them all).
+  const methods = await db.select({ id: shippingMethods.id }).from(shippingMethods);
+  for (const n of [1, 2, 3].slice(methods.length))
+    await db
+      .insert(shippingMethods)
+      .values({ name: `Refill Post ${refills}-${n}`, priceCents: 500 * n, minDays: n, maxDays: n + 2 })
+      .onConflictDoNothing();
+  for (const stateCode of TAXED_STATES)
+    await db.insert(taxRates).values({ stateCode, rateMilliPercent: 6000 }).onConflictDoNothing();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +333,7 @@ const pools = {
   reviewIds: [] as string[],
   tokens: [] as string[],
   discountIds: [] as string[],
+  shippingMethodIds: [] as string[],
 };
 
 /**
@@ -375,6 +390,9 @@ async function refreshPools() {
   pools.discountIds = (
     await db.select({ id: discountCodes.id }).from(discountCodes).orderBy(discountCodes.code).limit(10)
   ).map((row) => row.id);
+  pools.shippingMethodIds = (
+    await db.select({ id: shippingMethods.id }).from(shippingMethods).orderBy(shippingMethods.name)
+  ).map((row) => row.id);
   pools.reviewIds = (
     await db.select({ id: reviews.id }).from(reviews).orderBy(reviews.createdAt, reviews.review).limit(10)
   ).map((row) => row.id);
@@ -430,6 +448,7 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/brands')) return pick(pools.brandIds);
         if (operation.path.startsWith('/api/users')) return pick(pools.userIds);
         if (operation.path.startsWith('/api/admin/discounts')) return pick(pools.discountIds);
+        if (operation.path.startsWith('/api/admin/shipping-methods')) return pick(pools.shippingMethodIds);
         return pick(pools.shoeIds);
       case 'shoeId': {
         // A review goes through only for a shoe the shopper received: offer those too.
@@ -496,6 +515,9 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
       case 'line1':
       case 'line2':
       case 'state':
+        // A tax rate's state: one with a rate (to change or remove), by code or name, or one without.
+        if (part === 'path') return fc.constantFrom(...TAXED_STATES, 'north carolina', 'WA');
+        return ADDRESS_OPERATIONS.has(operation.name) ? fc.constantFrom(...ADDRESS_VALUES[name]!) : undefined;
       case 'postal_code':
       case 'phone':
         return ADDRESS_OPERATIONS.has(operation.name) ? fc.constantFrom(...ADDRESS_VALUES[name]!) : undefined;
@@ -634,6 +656,43 @@ function wholeBodies(operation: Operation, valid: fc.Arbitrary<unknown>): fc.Arb
       .record({ code: fc.stringMatching(/^[A-Z0-9]{3,12}$/), value: fc.integer({ min: 1, max: 90 }) })
       .map(({ code, value }) => ({ code, kind: 'percent', value: String(value), target: 'cart' }));
     return fc.oneof(valid, form);
+  }
+  if (
+    operation.name === 'POST /api/admin/shipping-methods' ||
+    operation.name === 'PUT /api/admin/shipping-methods/{id}'
+  ) {
+    // Days that agree (the soonest never after the latest), dollars as the form types them.
+    const form = fc
+      .record({
+        name: fc.stringMatching(/^[A-Z][a-z]{2,12}$/),
+        price: fc.constantFrom('0', '4.5', '19.95'),
+        freeAbove: fc.constantFrom('', '100', undefined),
+        minDays: fc.integer({ min: 0, max: 5 }),
+        extra: fc.integer({ min: 0, max: 5 }),
+      })
+      .map(({ minDays, extra, freeAbove, ...rest }) => ({
+        ...rest,
+        ...(freeAbove === undefined ? {} : { freeAbove }),
+        minDays: String(minDays),
+        maxDays: String(minDays + extra),
+      }));
+    return fc.oneof(valid, form);
+  }
+  if (operation.name === 'PUT /api/admin/shipping-methods/order' && pools.shippingMethodIds.length > 0) {
+    // Every method once, in some order.
+    return fc.oneof(
+      valid,
+      fc
+        .shuffledSubarray(pools.shippingMethodIds, { minLength: pools.shippingMethodIds.length })
+        .map((ids) => ({ ids })),
+    );
+  }
+  if (operation.name === 'PUT /api/admin/tax-rates/{state}') {
+    const rate = fc.record({
+      rate: fc.constantFrom('7.25', '0.5', '25', '8.875'),
+      taxShipping: fc.boolean(),
+    });
+    return fc.oneof(valid, rate);
   }
   return valid;
 }

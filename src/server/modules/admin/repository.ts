@@ -1,7 +1,7 @@
-import { desc, gte, sql } from 'drizzle-orm';
+import { desc, eq, gte, sql } from 'drizzle-orm';
 import type { AdminStats } from '../../../domain/admin.js';
 import type { Database } from '../../db/client.js';
-import { orderLines, orders, pageViews } from '../../db/schema.js';
+import { orderLines, orderRefunds, orders, pageViews } from '../../db/schema.js';
 
 /** What an order brought in: what was charged, less what was refunded since. */
 const netCents = sql`${orders.amountCents} - (
@@ -32,6 +32,40 @@ export function createAdminRepository(db: Database) {
         salesCents: totals?.salesCents ?? 0,
         shoesSold: sold?.shoesSold ?? 0,
       };
+    },
+
+    /**
+     * Where the money came from (issue 31 item 6), net of refunds: the lines after their codes, the
+     * shipping and the sales tax, with the codes' discounts beside them. A refund's tax part
+     * (`order_refunds.tax_cents`) comes off the tax; the rest of it comes off the lines, and only what
+     * goes beyond the lines (after their codes) comes off the shipping. So the three always add up to
+     * what was charged less what was refunded (`salesCents`).
+     */
+    async moneySplit(): Promise<AdminStats['money']> {
+      const refunds = db
+        .select({
+          orderId: orderRefunds.orderId,
+          back: sql<number>`sum(${orderRefunds.amountCents} - ${orderRefunds.taxCents})`.as('back'),
+          tax: sql<number>`sum(${orderRefunds.taxCents})`.as('refunded_tax'),
+        })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.status, 'succeeded'))
+        .groupBy(orderRefunds.orderId)
+        .as('refunds');
+      const lines = sql`(${orders.amountCents} - ${orders.shippingCents} - ${orders.taxCents})`;
+      const back = sql`coalesce(${refunds.back}, 0)`;
+      const total = (cents: ReturnType<typeof sql>) =>
+        sql<number>`coalesce(sum(${cents}), 0)`.mapWith(Number);
+      const [split] = await db
+        .select({
+          linesCents: total(sql`${lines} - least(${back}, ${lines})`),
+          discountCents: total(sql`${orders.discountCents}`),
+          shippingCents: total(sql`${orders.shippingCents} - greatest(${back} - ${lines}, 0)`),
+          taxCents: total(sql`${orders.taxCents} - coalesce(${refunds.tax}, 0)`),
+        })
+        .from(orders)
+        .leftJoin(refunds, eq(refunds.orderId, orders.id));
+      return split ?? { linesCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0 };
     },
 
     /** Orders and sales per day from `firstDay` on, for the days that have any. */

@@ -13,8 +13,9 @@ export function createAdminService(
     /** Totals, sales per day for the last 30 days (days without sales included), best sellers. */
     async stats(now = new Date()): Promise<AdminStats> {
       const days = lastDays(SALES_CHART_DAYS, now);
-      const [totals, perDay, bestSellers, wanted] = await Promise.all([
+      const [totals, money, perDay, bestSellers, wanted] = await Promise.all([
         repository.salesTotals(),
+        repository.moneySplit(),
         repository.salesPerDay(days[0]!),
         repository.bestSellers(BEST_SELLERS_SHOWN),
         mostWanted(BEST_SELLERS_SHOWN),
@@ -23,6 +24,7 @@ export function createAdminService(
         orders: totals.orders,
         shoesSold: totals.shoesSold,
         salesCents: totals.salesCents,
+        money,
         salesByDay: fillDays(days, perDay, (empty) => ({ day: empty, orders: 0, amountCents: 0 })),
         bestSellers,
         mostWanted: wanted,
