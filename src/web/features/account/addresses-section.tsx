@@ -13,9 +13,9 @@ import { AddressForm, EMPTY_ADDRESS } from './address-form';
 import { useAddressChanges, type AddressChanges } from './api/use-address-changes';
 
 const smallButtonClass =
-  'inline-flex min-h-10 items-center gap-1.5 rounded-full border border-gray-300 px-4 text-sm font-bold transition-colors hover:border-ink hover:bg-ink hover:text-white disabled:opacity-50';
+  'inline-flex min-h-10 items-center gap-1.5 rounded-full border border-gray-300 px-3 text-sm font-bold transition-colors hover:border-ink hover:bg-ink hover:text-white disabled:opacity-50';
 const dangerButtonClass =
-  'inline-flex min-h-10 items-center gap-1.5 rounded-full bg-deal px-4 text-sm font-bold text-white transition-colors hover:bg-red-800 disabled:opacity-50';
+  'inline-flex min-h-10 items-center gap-1.5 rounded-full bg-deal px-3 text-sm font-bold text-white transition-colors hover:bg-red-800 disabled:opacity-50';
 
 /** Runs one change and says how it went. */
 function report(change: Promise<string>) {

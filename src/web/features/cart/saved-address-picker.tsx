@@ -23,7 +23,8 @@ export function SavedAddressPicker({ addresses, chosen, choose }: SavedAddressPi
   return (
     <fieldset className="mb-5 min-w-0">
       <legend className="mb-2 text-sm font-semibold text-ink">Deliver to</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
+      {/* One column: at 1280 px the payment form is the cart's narrow side column. */}
+      <div className="grid gap-2">
         {addresses.map((address) => (
           <label key={address._id} className={optionClass}>
             <input
