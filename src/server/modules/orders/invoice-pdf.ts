@@ -47,17 +47,25 @@ function header(doc: Pdf, y: number): number {
   return y + ROW + 2;
 }
 
+/** A further page says whose invoice it continues: pages printed apart still belong together. */
+function nextPage(doc: Pdf, number: string): number {
+  doc.addPage();
+  cell(doc, `Invoice ${number} (continued)`, PAGE.margin, PAGE.margin, CONTENT_WIDTH, {
+    color: MUTED,
+    size: 9,
+  });
+  return PAGE.margin + 22;
+}
+
 /** The totals: label on the left of the last two columns' width, amount on the right. */
-function totals(doc: Pdf, rows: [string, string, boolean?][], y: number): number {
+function totals(doc: Pdf, number: string, rows: [string, string, boolean?][], y: number): number {
   const amountWidth = 112;
   const labelWidth = 230;
   const x = PAGE.margin + CONTENT_WIDTH - amountWidth - labelWidth;
-  let at = y;
+  // The totals stay together on one page when they fit on one.
+  let at = y + (rows.length - 1) * ROW > LAST_ROW_Y ? nextPage(doc, number) : y;
   for (const [label, amount, strong] of rows) {
-    if (at > LAST_ROW_Y) {
-      doc.addPage();
-      at = PAGE.margin;
-    }
+    if (at > LAST_ROW_Y) at = nextPage(doc, number);
     const font = strong ? BOLD : undefined;
     cell(doc, label, x, at, labelWidth - 8, { align: 'right', font });
     cell(doc, amount, x + labelWidth, at, amountWidth, { align: 'right', font });
@@ -110,10 +118,7 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       }
       y = header(doc, y + 14);
       for (const line of invoice.lines) {
-        if (y > LAST_ROW_Y) {
-          doc.addPage();
-          y = header(doc, PAGE.margin);
-        }
+        if (y > LAST_ROW_Y) y = header(doc, nextPage(doc, invoice.number));
         row(
           doc,
           [
@@ -128,7 +133,8 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
         y += ROW;
       }
       rule(doc, y - 4);
-      y = totals(doc, totalRows(invoice), y + 4);
+      y = totals(doc, invoice.number, totalRows(invoice), y + 4);
+      if (y + 20 > LAST_ROW_Y) y = nextPage(doc, invoice.number) - 20;
       cell(doc, `Thank you for shopping at ${invoice.shop.name}.`, PAGE.margin, y + 20, CONTENT_WIDTH, {
         color: MUTED,
         size: 9,

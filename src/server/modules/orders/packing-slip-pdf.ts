@@ -53,7 +53,7 @@ function header(doc: Pdf, y: number): number {
 /** A box to tick, drawn in the last column. */
 function checkbox(doc: Pdf, y: number): void {
   doc
-    .rect(PAGE.margin + CONTENT_WIDTH - 10, y, 10, 10)
+    .rect(PAGE.margin + CONTENT_WIDTH - 10, y - 1, 10, 10)
     .lineWidth(0.75)
     .strokeColor(MUTED)
     .stroke();
@@ -85,8 +85,13 @@ export function packingSlipPdf(slip: PackingSlip): Promise<Buffer> {
       y = header(doc, Math.max(left, right) + 14);
       for (const line of slip.lines) {
         if (y > LAST_ROW_Y) {
+          // A further page says whose parcel it continues.
           doc.addPage();
-          y = header(doc, PAGE.margin);
+          cell(doc, `Packing slip ${slip.number} (continued)`, PAGE.margin, PAGE.margin, CONTENT_WIDTH, {
+            color: MUTED,
+            size: 9,
+          });
+          y = header(doc, PAGE.margin + 22);
         }
         row(doc, [line.name, line.size, String(line.quantity), line.sku ?? '-', ''], y);
         checkbox(doc, y);

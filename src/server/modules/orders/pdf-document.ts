@@ -22,8 +22,8 @@ export const RULE = '#cccccc';
 const WIN_ANSI_EXTRAS = new Set('‘’“”–—…•€™'.split(''));
 
 /**
- * Text the standard fonts can write: Latin-1 and WinAnsi's punctuation pass; any other letter loses
- * its accent ("Ł" stays "L" at worst, via its base letter) or becomes "?", never a wrong glyph.
+ * Text the standard fonts can write: Latin-1 and WinAnsi's punctuation pass; any other letter is
+ * written as its base letter when it has one ("ř" as "r") or as "?", never as a wrong glyph.
  */
 export function winAnsi(text: string): string {
   let out = '';
