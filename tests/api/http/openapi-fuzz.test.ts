@@ -12,6 +12,7 @@ import {
   orderLines,
   orders,
   reviews,
+  savedAddresses,
   sessions,
   shippingMethods,
   shoes,
@@ -311,6 +312,20 @@ async function ensureFixtures() {
       .onConflictDoNothing();
   for (const stateCode of TAXED_STATES)
     await db.insert(taxRates).values({ stateCode, rateMilliPercent: 6000 }).onConflictDoNothing();
+  // A saved address each for the administrator and the shopper to edit, pick or delete.
+  for (const userId of [adminRow!.id, shopper.user._id]) {
+    const [kept] = await db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).limit(1);
+    if (!kept)
+      await db.insert(savedAddresses).values({
+        userId,
+        name: 'Ana Lima',
+        line1: 'Main St 12',
+        city: 'San Diego',
+        state: 'California',
+        postalCode: '92101',
+        isDefault: true,
+      });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,6 +349,8 @@ const pools = {
   tokens: [] as string[],
   discountIds: [] as string[],
   shippingMethodIds: [] as string[],
+  /** The saved addresses of the administrator and the shopper: each may change only their own. */
+  addressIds: [] as string[],
 };
 
 /**
@@ -393,6 +410,14 @@ async function refreshPools() {
   pools.shippingMethodIds = (
     await db.select({ id: shippingMethods.id }).from(shippingMethods).orderBy(shippingMethods.name)
   ).map((row) => row.id);
+  pools.addressIds = (
+    await db
+      .select({ id: savedAddresses.id })
+      .from(savedAddresses)
+      .where(inArray(savedAddresses.userId, [adminRow!.id, shopper.user._id]))
+      .orderBy(savedAddresses.createdAt, savedAddresses.line1)
+      .limit(12)
+  ).map((row) => row.id);
   pools.reviewIds = (
     await db.select({ id: reviews.id }).from(reviews).orderBy(reviews.createdAt, reviews.review).limit(10)
   ).map((row) => row.id);
@@ -428,7 +453,12 @@ const thisYear = new Date().getFullYear();
  * addresses: their patterns have lookaheads fast-check cannot generate from, and the state list and
  * the ZIP are refinements no schema states, so valid values are offered by field name.
  */
-const ADDRESS_OPERATIONS = new Set(['POST /api/payments/methods', 'POST /api/cart/checkout']);
+const ADDRESS_OPERATIONS = new Set([
+  'POST /api/payments/methods',
+  'POST /api/cart/checkout',
+  'POST /api/account/addresses',
+  'PUT /api/account/addresses/{id}',
+]);
 const ADDRESS_VALUES: Record<string, string[]> = {
   name: ["Sam O'Brien", 'Ana Lima'],
   city: ['Winston-Salem', 'San Diego', 'St. Louis'],
@@ -449,6 +479,7 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/users')) return pick(pools.userIds);
         if (operation.path.startsWith('/api/admin/discounts')) return pick(pools.discountIds);
         if (operation.path.startsWith('/api/admin/shipping-methods')) return pick(pools.shippingMethodIds);
+        if (operation.path.startsWith('/api/account/addresses')) return pick(pools.addressIds);
         return pick(pools.shoeIds);
       case 'shoeId': {
         // A review goes through only for a shoe the shopper received: offer those too.
