@@ -168,7 +168,8 @@ export const MESSAGES = {
   },
   /** The checkout's answers (server) beyond the spec's notices. */
   checkout: {
-    paid: 'Payment successful! Your order is on its way.',
+    // Not "on its way": nothing has shipped yet when the card is charged (issue 31 item 3).
+    paid: 'Payment successful! Your order is confirmed.',
     pricesChanged: 'Prices changed since you filled your cart. Check the new total and pay again.',
     outOfStock: (name: string, size: string) => `Sorry, ${name} in size ${size} is out of stock.`,
     unknownShoe: 'A shoe in your cart is no longer in our catalogue.',

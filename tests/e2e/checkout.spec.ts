@@ -111,14 +111,17 @@ test.describe('checkout', () => {
     release();
 
     await expect(toast(page, 'Payment successful!')).toBeVisible();
-    const viewOrder = main(page).getByRole('link', { name: 'View your order' });
-    await expect(viewOrder).toBeVisible();
-    const orderPath = decodeURIComponent((await viewOrder.getAttribute('href'))!);
-    const idPayment = orderPath.replace(/^\/order\//, '');
+    // The order's own page is the confirmation (issue 31 item 3); the cart is emptied (spec §7).
+    await expect(
+      main(page).getByRole('heading', { name: /^Thank you! Order SS-\d+ is confirmed$/ }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/order\/[^/]+$/);
+    const idPayment = decodeURIComponent(new URL(page.url()).pathname).replace(/^\/order\//, '');
     expect(idPayment).not.toBe('');
-    await expect(main(page).getByText('Your cart is empty')).toBeVisible();
     await expectCartCount(page, 0);
     expect(await storedCart(page)).toEqual([]);
+    await page.goto('/cart');
+    await expect(main(page).getByText('Your cart is empty')).toBeVisible();
 
     // A confirmation by mail, linking to the order.
     const mail = await newestMailTo(account.email, new RegExp(`order ${idPayment}`));

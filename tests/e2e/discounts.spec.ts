@@ -73,11 +73,11 @@ test('a shopper applies the administrator’s code, pays the discounted total an
   await fillPayment(page, TEST_CARD_NUMBER_TYPED);
   await payButton(page).click();
   await expect(toast(page, 'Payment successful!')).toBeVisible();
-  const viewOrder = main(page).getByRole('link', { name: 'View your order' });
-  const idPayment = decodeURIComponent((await viewOrder.getAttribute('href'))!).replace(/^\/order\//, '');
+  // Paid, the shopper is on the order's page (its confirmation).
+  await expect(page).toHaveURL(/\/order\/[^/]+$/);
+  const idPayment = decodeURIComponent(new URL(page.url()).pathname).replace(/^\/order\//, '');
   await expect(paymentForm(page)).toBeHidden();
 
-  await viewOrder.click();
   const table = main(page).getByRole('table', { name: 'Shoes in this order' });
   await expect(table.getByRole('row', { name: new RegExp(`Discount \\(${code}\\)`) })).toContainText(
     `-${formatPrice(discount / 100)}`,

@@ -1,5 +1,6 @@
 import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
+import { orderChargeLines } from '../lib/delivery-display';
 import { orderTotal, pairCount } from '../lib/order-display';
 import { ShoeThumbnail } from './shoe-thumbnail';
 import { ShoeNameLink } from './shoe-name-link';
@@ -9,7 +10,8 @@ const cellClass = 'px-3 py-3 sm:px-5';
 /**
  * The order's shoes: image, name, quantity, size and price, as they were bought (the shopper's
  * order page and the admin's), each line's share of a discount code and the code's line above the
- * total charged. A shoe that left the catalogue shows without a link.
+ * total charged, with shipping and the sales tax (issue 31). A shoe that left the catalogue shows
+ * without a link.
  */
 export function OrderLinesTable({ order }: { order: Order }) {
   const pairs = pairCount(order);
@@ -67,16 +69,14 @@ export function OrderLinesTable({ order }: { order: Order }) {
           ))}
         </tbody>
         <tfoot className="border-t-2 border-gray-200">
-          {order.discountCode && (
-            <tr className="text-emerald-800">
+          {orderChargeLines(order).map((line) => (
+            <tr key={line.label} className={line.tone === 'discount' ? 'text-emerald-800' : undefined}>
               <th scope="row" colSpan={4} className={`${cellClass} text-right font-bold`}>
-                Discount ({order.discountCode})
+                {line.label}
               </th>
-              <td className={`${cellClass} text-right font-bold tabular-nums`}>
-                -{formatPrice(order.discount / 100)}
-              </td>
+              <td className={`${cellClass} text-right font-bold tabular-nums`}>{line.amount}</td>
             </tr>
-          )}
+          ))}
           <tr>
             <th scope="row" colSpan={4} className={`${cellClass} text-right text-base font-bold`}>
               Total

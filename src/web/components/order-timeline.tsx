@@ -1,21 +1,25 @@
 import { CircleCheck, CircleDashed, ExternalLink } from 'lucide-react';
 import type { Order } from '../../domain/payment';
+import { arrivesText } from '../lib/delivery-display';
 import { SectionCard } from './section-card';
 
 const day = (iso: string) => iso.slice(0, 10);
 
 /**
  * Where the order is (issue 19): paid, shipped (with the carrier's tracking link), received. The
- * spec's status stays the Pending/Received of the facts above; this is the shopper's journey.
+ * spec's status stays the Pending/Received of the facts above; this is the shopper's journey. How it
+ * ships and when it should arrive (issue 31) stand under the steps still to come.
  */
 export function OrderTimeline({ order }: { order: Order }) {
+  const method = order.shipping?.method;
+  const arrives = order.receivedAt === null ? arrivesText(order) : null;
   const steps = [
     { label: 'Paid', done: true, when: order.date, detail: null },
     {
       label: 'Shipped',
       done: order.shipment !== null,
       when: order.shipment?.shippedAt,
-      detail: order.shipment && (
+      detail: order.shipment ? (
         <>
           {order.shipment.carrier} · <span className="font-mono">{order.shipment.trackingNumber}</span>
           {order.shipment.trackingUrl && (
@@ -31,9 +35,16 @@ export function OrderTimeline({ order }: { order: Order }) {
             </a>
           )}
         </>
+      ) : (
+        method && `By ${method}`
       ),
     },
-    { label: 'Received', done: order.receivedAt !== null, when: order.receivedAt ?? undefined, detail: null },
+    {
+      label: 'Received',
+      done: order.receivedAt !== null,
+      when: order.receivedAt ?? undefined,
+      detail: arrives,
+    },
   ];
   return (
     <SectionCard title="Delivery">

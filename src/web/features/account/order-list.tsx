@@ -31,6 +31,8 @@ export function OrderList({ orders, emptyText = 'You have no orders yet.' }: Ord
           className="flex flex-col gap-2 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:px-5"
         >
           <div className="min-w-0">
+            {/* The number the shopper says (issue 31) beside the spec's id, which stays the link. */}
+            <span className="mr-2 text-sm font-black whitespace-nowrap">{order.number}</span>
             <Link
               to={paths.order(order.idPayment)}
               className="group inline-flex max-w-full items-center gap-1 rounded-sm font-mono text-sm font-bold break-all text-ink hover:text-accent-dark hover:underline"

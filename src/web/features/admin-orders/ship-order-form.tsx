@@ -4,6 +4,7 @@ import { NOTICE_MS } from '../../../domain/constants';
 import type { Order } from '../../../domain/payment';
 import { CARRIERS, shipmentRequestSchema, type Carrier } from '../../../domain/shipping';
 import { errorMessage } from '../../api/http';
+import { deliveryRange } from '../../lib/delivery-display';
 import { toast } from '../../lib/toast';
 import { useShipOrder } from './api/ship-order';
 import { CompactField, compactControlClass } from '../../components/forms/compact-field';
@@ -40,6 +41,13 @@ export function ShipOrderForm({ order }: { order: Order }) {
 
   return (
     <SectionCard title="Shipping" icon={Truck}>
+      {order.shipping && (
+        // How the shopper chose to have it shipped, and the days they were promised (issue 31).
+        <p className="mt-2 text-sm text-gray-700">
+          <span className="font-bold text-ink">Ship by {order.shipping.method}</span> · arrives{' '}
+          {deliveryRange(order.shipping.estimate)}
+        </p>
+      )}
       <form
         method="post"
         onSubmit={submit}

@@ -1,6 +1,8 @@
-import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { usStateCode } from '../../../domain/us-states';
 import type { Order } from '../../../domain/payment';
 import { useCartStock } from './api/use-cart-stock';
 import { EmptyState } from '../../components/empty-state';
@@ -8,13 +10,17 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { MESSAGES } from '../../../domain/messages';
 import { PAGE_WIDTH } from '../../components/page-width';
+import { userKeys } from '../../api/query-keys';
 import { lineStockStatus } from '../../lib/cart/line-stock';
 import { useCart } from '../../lib/cart/use-cart';
+import { JUST_PAID } from '../../lib/order-confirmation';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { paths } from '../../paths';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
 import { useCartQuote } from './api/use-cart-quote';
 import { useDiscountCode } from '../../lib/cart/discount-code-store';
+import { ShippingChoice } from './shipping-choice';
 
 /**
  * The payment form (react-hook-form, Zod, the card field) loads once the cart has lines: an empty
@@ -33,15 +39,31 @@ export default function CartPage() {
   const { lines, known, increment, decrement, remove, clear } = useCart();
   const { stockOf, refresh } = useCartStock(lines);
   const code = useDiscountCode();
-  const pricing = useCartQuote(lines, code);
-  const [paidOrder, setPaidOrder] = useState<Order | null>(null);
-  const paidRef = useRef<HTMLDivElement>(null);
-
-  // The form the shopper paid from is gone (the cart is empty now): take them to the confirmation.
-  useEffect(() => {
-    if (paidOrder) paidRef.current?.focus();
-  }, [paidOrder]);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [shippingMethod, setShippingMethod] = useState<string | null>(null);
+  // The sales tax follows the delivery state as it is typed: asked once typing pauses, and only for
+  // a real state (a half-typed one asks nothing), by its code so "NC" and "North Carolina" are one.
+  const [typedState, setTypedState] = useState('');
+  const state = usStateCode(typedState);
+  const settledState = usStateCode(useDebouncedValue(typedState, 400));
+  const pricing = useCartQuote(lines, {
+    code,
+    shippingMethod,
+    state: settledState,
+    settling: state !== settledState,
+  });
   const stock = lines.map((line) => lineStockStatus(line.quantity, stockOf(line)));
+
+  // Paid: the order's own page is the confirmation (README, "After paying"), stable on reload; it
+  // opens at once with the order the checkout answered, then reads it again.
+  const onPaid = useCallback(
+    (order: Order) => {
+      queryClient.setQueryData(userKeys.order(order.idPayment), order);
+      void navigate(paths.order(order.idPayment), { state: JUST_PAID });
+    },
+    [navigate, queryClient],
+  );
 
   const continueShopping = (
     <Link to={paths.shoes} className={continueClass}>
@@ -53,30 +75,6 @@ export default function CartPage() {
   return (
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader eyebrow="Your bag" title="Cart" />
-      {/* Always rendered so screen readers announce the confirmation when it appears. */}
-      <div role="status" className={paidOrder ? 'mb-8' : undefined}>
-        {paidOrder && (
-          <div
-            ref={paidRef}
-            tabIndex={-1}
-            className="flex scroll-mt-32 flex-col gap-3 rounded-2xl bg-emerald-50 px-5 py-4 text-emerald-900 ring-1 ring-emerald-200 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <p className="flex min-w-0 items-start gap-2 font-semibold">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <span className="min-w-0">
-                Order <span className="font-mono text-sm break-all">{paidOrder.idPayment}</span> is placed.
-              </span>
-            </p>
-            <Link
-              to={paths.order(paidOrder.idPayment)}
-              className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-ink px-5 text-sm font-bold text-white transition-colors hover:bg-accent-dark"
-            >
-              View your order
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
-        )}
-      </div>
       {!known || lines.length === 0 ? (
         // The server's HTML cannot know the stored cart: it says neither "empty" nor shows lines, but
         // has the empty cart's shape, so an empty cart only changes the words once the stored cart is
@@ -127,8 +125,12 @@ export default function CartPage() {
                 lines={lines}
                 blocked={stock.some((status) => status.blocked)}
                 refreshShoes={refresh}
-                onPaid={setPaidOrder}
+                onPaid={onPaid}
                 pricing={pricing}
+                onDeliveryStateChange={setTypedState}
+                shippingChoice={
+                  <ShippingChoice pricing={pricing} chosen={shippingMethod} onChoose={setShippingMethod} />
+                }
               />
             </Suspense>
           </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice, type CartLine } from '../../../domain/cart-lines';
 import type { CartPricing } from './api/use-cart-quote';
@@ -35,6 +35,10 @@ interface PaymentFormProps {
   onPaid: (order: Order) => void;
   /** What the cart costs, with its discount code when one applies. */
   pricing: CartPricing;
+  /** The shipping methods to choose from (issue 31), shown after the delivery address. */
+  shippingChoice?: ReactNode;
+  /** The delivery state as the shopper types it, for the sales tax the cart shows. */
+  onDeliveryStateChange?: (state: string) => void;
 }
 
 const EMPTY_FORM: PaymentFormInput = {
@@ -62,7 +66,15 @@ const sectionLegendClass = `${legendClass} float-left w-full`;
  * its billing address when it is not the delivery address, PAY $<total>. It only renders: paying
  * (the payment method, the checkout, retries and refusals) is usePayCart's.
  */
-export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: PaymentFormProps) {
+export function PaymentForm({
+  lines,
+  blocked,
+  refreshShoes,
+  onPaid,
+  pricing,
+  shippingChoice,
+  onDeliveryStateChange,
+}: PaymentFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
   const statesId = `${id}-states`;
@@ -89,6 +101,8 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
   const sameBilling = useWatch({ control, name: 'sameBilling' });
   // A signed-in shopper's saved addresses fill the delivery fields; a new one may be saved once paid.
   const savedAddresses = useSavedAddressChoice(form);
+  const deliveryState = useWatch({ control, name: 'state' });
+  useEffect(() => onDeliveryStateChange?.(deliveryState), [deliveryState, onDeliveryStateChange]);
 
   const cents = pricing.total;
   // Spec §4: Pay is disabled when the cart is empty or the total is zero; and while a code is priced.
@@ -137,6 +151,8 @@ export function PaymentForm({ lines, blocked, refreshShoes, onPaid, pricing }: P
         <DeliveryAddressFields sameBilling={sameBilling} {...fieldsProps} />
         <SaveAddressBox {...savedAddresses.box} />
       </fieldset>
+
+      {shippingChoice}
 
       <fieldset className={sectionClass}>
         <legend className={sectionLegendClass}>Card</legend>

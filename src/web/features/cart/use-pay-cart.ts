@@ -129,6 +129,8 @@ export function usePayCart({
     const shoes = lines.map(cartLineFields);
     const amount = pricing.total;
     const code = pricing.code ?? undefined;
+    // The method the total was priced with (issue 31): the server prices it again and must agree.
+    const shippingMethod = pricing.shippingMethod ?? undefined;
     const methodRequest = paymentMethodRequest(values);
     // With Stripe's card field the card cannot be read: the count of its edits stands for it.
     const stripeCardField = cardMode.kind === 'stripe' ? stripeCard.current : null;
@@ -140,6 +142,7 @@ export function usePayCart({
       amount,
       code,
       addresses,
+      shippingMethod,
     ]);
     try {
       let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
@@ -162,6 +165,7 @@ export function usePayCart({
           amount,
           code,
           ...addresses,
+          shippingMethod,
         },
         attempt.idempotencyKey,
       );

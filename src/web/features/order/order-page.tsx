@@ -1,9 +1,10 @@
 import { LifeBuoy, User } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
 import { isNotFound } from '../../api/http';
 import { useOrder } from './api/use-order';
+import { OrderConfirmation } from './order-confirmation';
 import { OrderRefunds } from './order-refunds';
 import { OrderReturns } from './order-returns';
 import { InvoiceLink } from './invoice-link';
@@ -20,6 +21,7 @@ import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { RetryButton } from '../../components/retry-button';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { isJustPaid } from '../../lib/order-confirmation';
 import { orderDate, orderTotal } from '../../lib/order-display';
 import { paths } from '../../paths';
 
@@ -46,6 +48,7 @@ function OrderLinks({ centered = false }: { centered?: boolean }) {
 function OrderFacts({ order }: { order: Order }) {
   // On a phone the id and the total take a whole row each, status and date share one.
   const facts: Fact[] = [
+    { term: 'Order number', detail: <span className="whitespace-nowrap">{order.number}</span>, wide: true },
     {
       term: 'Order id',
       detail: <span className="font-mono text-sm break-all">{order.idPayment}</span>,
@@ -59,7 +62,7 @@ function OrderFacts({ order }: { order: Order }) {
       wide: true,
     },
   ];
-  return <FactsGrid facts={facts} columns="lg:grid-cols-[2fr_1fr_1fr_1fr]" />;
+  return <FactsGrid facts={facts} columns="lg:grid-cols-[1fr_2fr_1fr_1fr_1fr]" />;
 }
 
 /**
@@ -70,7 +73,11 @@ export default function OrderPage() {
   const idPayment = useParams().idPayment ?? '';
   const { data: order, isPending, error, refetch, isRefetching } = useOrder(idPayment);
   const notFound = isNotFound(error);
-  useDocumentTitle(order ? 'Order' : notFound ? MESSAGES.orders.notFound : undefined);
+  // Just paid (the cart sent the shopper here): the page opens with the confirmation.
+  const justPaid = isJustPaid(useLocation().state);
+  useDocumentTitle(
+    order ? (justPaid ? 'Order confirmed' : 'Order') : notFound ? MESSAGES.orders.notFound : undefined,
+  );
 
   if (isPending) {
     return (
@@ -103,6 +110,7 @@ export default function OrderPage() {
   return (
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader eyebrow="Order detail" title="Your order" />
+      {justPaid && <OrderConfirmation order={order} />}
       <OrderFacts order={order} />
       <InvoiceLink order={order} />
       <OrderTimeline order={order} />
