@@ -182,6 +182,20 @@ export const PAGES = {
     screen: 'features/admin-forms/discount-code-page.tsx',
     visibility: 'staff',
   },
+  /** The staff's shipping methods (issue 31 item 5). */
+  shipping: {
+    path: '/shipping',
+    screen: 'features/admin-forms/shipping-page.tsx',
+    visibility: 'staff',
+    title: 'Shipping',
+  },
+  /** The staff's sales tax per state (issue 31 item 6). */
+  salesTax: {
+    path: '/salestax',
+    screen: 'features/admin-forms/sales-tax-page.tsx',
+    visibility: 'staff',
+    title: 'Sales tax',
+  },
   audit: {
     path: '/audit',
     screen: 'features/admin-audit/audit-page.tsx',

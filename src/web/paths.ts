@@ -29,6 +29,8 @@ export const paths = {
   discountCode: (id?: string) =>
     id ? `${PAGES.discountCode.path}?code=${encodeURIComponent(id)}` : PAGES.discountCode.path,
   audit: PAGES.audit.path,
+  shipping: PAGES.shipping.path,
+  salesTax: PAGES.salesTax.path,
   aboutUs: PAGES.aboutUs.path,
   contactUs: PAGES.contactUs.path,
   /** Spec §2 writes the order page's help link as /contactUs. */

@@ -72,6 +72,8 @@ export const adminKeys = {
   audit: (actor: string, action: string, offset: number) =>
     ['admin', 'audit', { actor, action, offset }] as const,
   stats: ['admin', 'stats'] as const,
+  shippingMethods: ['admin', 'shipping-methods'] as const,
+  taxRates: ['admin', 'tax-rates'] as const,
   pageViews: ['admin', 'page-views'] as const,
 };
 

@@ -7,6 +7,8 @@ import {
   Ruler,
   ScrollText,
   Tag,
+  Landmark,
+  Truck,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -32,6 +34,8 @@ const LINKS: readonly AdminLink[] = [
     hint: 'A code shoppers type in their cart',
     icon: BadgePercent,
   },
+  { to: paths.shipping, label: 'Shipping', hint: 'Methods, prices and delivery times', icon: Truck },
+  { to: paths.salesTax, label: 'Sales tax', hint: 'A rate per state', icon: Landmark },
   { to: paths.audit, label: 'Audit log', hint: 'Who changed what, and when', icon: ScrollText },
 ];
 

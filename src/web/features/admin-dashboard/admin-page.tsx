@@ -11,6 +11,7 @@ import { MostWanted } from './most-wanted';
 import { OrdersTable } from './orders-table';
 import { PageViewsPanel } from './page-views-panel';
 import { ReturnsTable } from './returns-table';
+import { MoneySplit } from './money-split';
 import { SalesChart } from './sales-chart';
 import { SettingsCard } from './settings-card';
 import { ShoesTable } from './shoes-table';
@@ -36,6 +37,7 @@ export default function AdminPage() {
       <AdminLinks />
       <SummaryFigures stats={stats.data} pageViews={pageViews.data} />
       <InlineError message={stats.isError ? 'The sales figures could not be loaded just now.' : null} />
+      <MoneySplit money={stats.data?.money} />
       <div className="grid gap-6 lg:grid-cols-3">
         <SalesChart salesByDay={stats.data?.salesByDay} className="lg:col-span-2" />
         <BestSellers bestSellers={stats.data?.bestSellers} />

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Truck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { NOTICE_MS } from '../../../domain/constants';
+import {
+  shippingMethodFormSchema,
+  type ShippingMethodAnswer,
+  type ShippingMethodForm,
+} from '../../../domain/contracts/shipping-and-tax';
+import { ApiError } from '../../api/http';
+import { FormAlert } from '../../components/forms/form-alert';
+import { applyServerError } from '../../components/forms/server-error';
+import { toast } from '../../lib/toast';
+import { AdminForm } from './admin-form';
+import { useSaveShippingMethod } from './api/shipping-methods';
+import { TextField } from './text-field';
+
+const FIELDS = ['name', 'price', 'freeAbove', 'minDays', 'maxDays'] as const;
+const dollars = (cents: number) => String(cents / 100);
+
+/** The form's values for a method being edited, as the form types them (dollars, days). */
+function valuesOf(method: ShippingMethodAnswer | undefined): ShippingMethodForm {
+  return {
+    name: method?.name ?? '',
+    price: method ? dollars(method.priceCents) : '',
+    freeAbove: method?.freeAboveCents == null ? '' : dollars(method.freeAboveCents),
+    minDays: method ? String(method.minDays) : '',
+    maxDays: method ? String(method.maxDays) : '',
+    active: method?.active ?? true,
+  };
+}
+
+/**
+ * A shipping method's terms (issue 31 item 5): its name, price, the subtotal above which it is free,
+ * the delivery estimate in business days, and whether shoppers are offered it. The same schema checks
+ * it here and on the server; a name already taken lands on the name.
+ */
+export function ShippingMethodFormFields({
+  method,
+  onDone,
+}: {
+  method?: ShippingMethodAnswer;
+  /** After saving. */
+  onDone: () => void;
+}) {
+  const save = useSaveShippingMethod(method?._id);
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<ShippingMethodForm>({
+    resolver: zodResolver(shippingMethodFormSchema),
+    mode: 'onTouched',
+    defaultValues: valuesOf(method),
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      const saved = await save.mutateAsync(values);
+      toast.success(`${saved.name} ${method ? 'saved' : 'added'}`, { duration: NOTICE_MS.admin });
+      form.reset(valuesOf(undefined));
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      setFormError(applyServerError(error, form.setError, { fields: [...FIELDS] }));
+    }
+  });
+
+  return (
+    <AdminForm
+      form={form}
+      onSubmit={onSubmit}
+      action={{ label: method ? 'Save method' : 'Add method', busyLabel: 'Saving...', icon: Truck }}
+    >
+      <TextField
+        name="name"
+        label="Name"
+        maxLength={40}
+        hint="What shoppers see in the cart, e.g. Express."
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField name="price" label="Price" prefix="$" inputMode="decimal" hint="0 is free shipping." />
+        <TextField
+          name="freeAbove"
+          label="Free above (optional)"
+          prefix="$"
+          inputMode="decimal"
+          hint="Free when the pairs, after any code, cost at least this."
+        />
+        <TextField name="minDays" label="Soonest (business days)" inputMode="numeric" />
+        <TextField name="maxDays" label="Latest (business days)" inputMode="numeric" />
+      </div>
+      <label className="flex items-center gap-2 text-sm font-semibold">
+        <input type="checkbox" {...form.register('active')} className="size-4 accent-ink" />
+        Offered to shoppers
+      </label>
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+    </AdminForm>
+  );
+}

@@ -1,0 +1,92 @@
+import { taxOfCents } from '../../src/domain/order-totals';
+import { expect, signInAsAdminWithSession, test } from './support/admin';
+import type { Shoe } from './support/catalog';
+import { expectPath, main, toast } from './support/shop';
+
+/**
+ * The staff set up shipping and sales tax (issue 31 items 5-6), on the admin tests' own shop
+ * (support/admin.ts) so no other test's totals change: a method added, moved first, and a state's rate,
+ * both on the admin pages, then both priced by the cart's quote. The quote is read through the API:
+ * the cart's own display of methods and tax is tested by shipping-and-tax.spec.ts.
+ */
+test('staff add a shipping method and a state’s sales tax, and the cart’s quote charges them', async ({
+  page,
+  ownShop,
+}) => {
+  await signInAsAdminWithSession(page.context(), ownShop);
+  await page.goto('/admin');
+  await main(page)
+    .getByRole('link', { name: /^Shipping/ })
+    .click();
+  await expectPath(page, '/shipping');
+  const methods = main(page).getByRole('list', { name: /Shipping methods/ });
+  await expect(methods.getByRole('listitem')).toHaveCount(2);
+  await expect(methods.getByRole('listitem').first()).toContainText('Standard');
+  await expect(methods.getByRole('listitem').first()).toContainText('Free');
+
+  const form = page.getByRole('form', { name: 'Shipping' });
+  await form.getByLabel('Name').fill('Overnight');
+  await form.getByLabel('Price').fill('24.5');
+  await form.getByLabel('Soonest (business days)').fill('2');
+  await form.getByLabel('Latest (business days)').fill('1');
+  await form.getByRole('button', { name: 'Add method' }).click();
+  // The same schema as the server's: the latest day cannot come before the soonest.
+  await expect(form.getByText('The latest day cannot be before the soonest')).toBeVisible();
+  await form.getByLabel('Soonest (business days)').fill('1');
+  await form.getByRole('button', { name: 'Add method' }).click();
+  await expect(toast(page, 'Overnight added')).toBeVisible();
+  const overnight = methods.getByRole('listitem').filter({ hasText: 'Overnight' });
+  await expect(overnight).toContainText('$24.50');
+  await expect(overnight).toContainText('1 business day');
+
+  // Listed last; moved up twice, it is the cart's default.
+  await overnight.getByRole('button', { name: 'Move Overnight up' }).click();
+  await expect(methods.getByRole('listitem').nth(1)).toContainText('Overnight');
+  await overnight.getByRole('button', { name: 'Move Overnight up' }).click();
+  await expect(methods.getByRole('listitem').first()).toContainText('Overnight');
+
+  await page.goto('/admin');
+  await main(page)
+    .getByRole('link', { name: /^Sales tax/ })
+    .click();
+  await expectPath(page, '/salestax');
+  await expect(main(page)).toContainText('No state has a rate');
+  const taxForm = page.getByRole('form', { name: 'Sales tax' });
+  await taxForm.getByLabel('State').selectOption('VT');
+  await taxForm.getByLabel('Rate (%)').fill('30');
+  await taxForm.getByRole('button', { name: 'Add rate' }).click();
+  await expect(taxForm.getByText(/A rate is a percentage above 0 and up to 25/)).toBeVisible();
+  await taxForm.getByLabel('Rate (%)').fill('6.5');
+  await taxForm.getByLabel('Tax shipping').check();
+  await taxForm.getByRole('button', { name: 'Add rate' }).click();
+  await expect(toast(page, 'Vermont: 6.5%')).toBeVisible();
+  await expect(main(page).getByRole('listitem').filter({ hasText: 'Vermont (VT)' })).toContainText(
+    '6.5% · shipping taxed',
+  );
+
+  // What the cart shows comes from its quote: Overnight first at $24.50, and Vermont's tax on the
+  // pair and on shipping.
+  const shoes = (await (await page.request.get('/api/shoes?limit=100')).json()) as Shoe[];
+  const shoe = shoes.find((candidate) => candidate.stock.some((entry) => entry.quantity > 0))!;
+  const size = shoe.stock.find((entry) => entry.quantity > 0)!.size;
+  const answer = await page.request.post('/api/cart/quote', {
+    data: { shoes: [{ _id: shoe._id, size, quantity: 1 }], state: 'Vermont' },
+  });
+  expect(answer.status()).toBe(200);
+  const quote = (await answer.json()) as {
+    subtotal: number;
+    discount: number;
+    shipping: number;
+    tax: number;
+    taxRate: number;
+    total: number;
+    shippingMethods: { name: string; price: number }[];
+  };
+  expect(quote.shippingMethods.map(({ name, price }) => ({ name, price }))).toEqual([
+    { name: 'Overnight', price: 2450 },
+    { name: 'Standard', price: 0 },
+    { name: 'Express', price: 1995 },
+  ]);
+  const tax = taxOfCents(quote.subtotal, 6500) + taxOfCents(2450, 6500);
+  expect(quote).toMatchObject({ shipping: 2450, taxRate: 6500, tax, total: quote.subtotal + 2450 + tax });
+});
