@@ -83,7 +83,7 @@ const ADDRESS = {
 };
 
 const shoes = (quantity: number) => [{ _id: shoeId, size: '9', quantity }];
-const quote = (body: Record<string, unknown>) => send('POST', '/api/cart/quote', null, body);
+const quote = (body: Record<string, unknown>) => send('POST', '/api/cart/quote', '', body);
 
 async function checkout(cookie: string, body: Record<string, unknown>) {
   const method = await send('POST', '/api/payments/methods', cookie, paymentMethodBody());
