@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEST_CARD_CVC, TEST_CARD_NUMBER_TYPED, testCardExpiry } from '../fixtures/payment';
 import { newCredentials, signInWithSession, signUpThroughUi } from './support/accounts';
@@ -60,6 +61,16 @@ async function addOnAccount(page: Page, address: typeof HOME | typeof WORK): Pro
   await expect(form).toHaveCount(0);
 }
 
+/** Serious and critical axe violations on the page (the cards, the form, the picker), by rule. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 async function payWithCard(page: Page): Promise<void> {
   const card = paymentForm(page).getByRole('group', { name: 'Card' });
   await field(card, 'Card number').fill(TEST_CARD_NUMBER_TYPED);
@@ -98,6 +109,13 @@ test('a new shopper saves addresses on /account, finds the default preselected o
   await expect(toast(page, 'This is now your default address')).toBeVisible();
   await expect(addressCards(page).first()).toContainText(HOME.name);
   await expect(addressCards(page).first()).toContainText('Default');
+  // Cards, a delete being confirmed and the form open: nothing serious for assistive technology.
+  await addressCards(page)
+    .last()
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await addressesSection(page).getByRole('button', { name: 'Add an address' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const { shoe, size } = shoeToBuy(catalog, 6);
   await addToCartFromDetail(page, shoe, size);
@@ -108,6 +126,7 @@ test('a new shopper saves addresses on /account, finds the default preselected o
   const delivery = paymentForm(page).getByRole('group', { name: 'Delivery address' });
   await expect(field(delivery, 'Line 1')).toHaveValue(HOME.line1);
   await expect(field(delivery, 'State')).toHaveValue(HOME.state);
+  expect(await seriousViolations(page)).toEqual([]);
   // A saved address is not offered to be saved again; "A new address" empties the fields.
   const saveBox = paymentForm(page).getByRole('checkbox', { name: 'Save this address to my account' });
   await expect(saveBox).toHaveCount(0);
