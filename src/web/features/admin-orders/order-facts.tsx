@@ -7,7 +7,6 @@ import { orderDate, orderTotal } from '../../lib/order-display';
 export function OrderFacts({ order }: { order: Order }) {
   const facts: Fact[] = [
     { term: 'Email', detail: <span className="break-words">{order.email}</span>, wide: true },
-    { term: 'Number', detail: <span className="whitespace-nowrap">{order.number}</span> },
     {
       term: 'Payment id',
       detail: <span className="font-mono text-sm break-all">{order.idPayment}</span>,
@@ -20,7 +19,7 @@ export function OrderFacts({ order }: { order: Order }) {
   return (
     <FactsGrid
       facts={facts}
-      columns="lg:grid-cols-[minmax(0,2fr)_auto_minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+      columns="lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
     />
   );
 }

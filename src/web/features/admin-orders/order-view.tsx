@@ -40,7 +40,8 @@ export function OrderView({ idPayment }: { idPayment: string }) {
 
   return (
     <>
-      <PageHeader eyebrow="Admin · Order" title="Order" />
+      {/* The number staff and shoppers say (issue 31); the payment id is among the facts. */}
+      <PageHeader eyebrow="Admin · Order" title={`Order ${order.number}`} />
       <OrderFacts order={order} />
       <OrderTimeline order={order} />
       <OrderAddresses order={order} />
