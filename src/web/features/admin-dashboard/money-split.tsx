@@ -10,7 +10,7 @@ import { formatCents } from './money';
 export function MoneySplit({ money }: { money?: AdminStats['money'] }) {
   const parts = [
     { label: 'Pairs (after discounts)', cents: money?.linesCents },
-    { label: 'Discounts given', cents: money && -money.discountCents },
+    { label: 'Discounts given', cents: money && (money.discountCents === 0 ? 0 : -money.discountCents) },
     { label: 'Shipping', cents: money?.shippingCents },
     { label: 'Sales tax collected', cents: money?.taxCents },
   ];

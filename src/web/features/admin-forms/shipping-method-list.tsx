@@ -15,6 +15,8 @@ const iconButton =
   'inline-flex size-10 items-center justify-center rounded-full border border-gray-300 bg-white text-ink transition-colors hover:border-ink disabled:cursor-not-allowed disabled:opacity-40';
 const textButton =
   'inline-flex min-h-10 items-center gap-1.5 rounded-full border border-gray-300 bg-white px-4 text-sm font-bold text-ink transition-colors hover:border-ink disabled:opacity-50';
+/** Edit and Delete: an icon alone on a phone (their words stay for screen readers), so a row fits one line. */
+const actionButton = `${textButton} max-sm:size-10 max-sm:justify-center max-sm:px-0`;
 
 const days = (method: ShippingMethodAnswer) =>
   method.minDays === method.maxDays
@@ -138,18 +140,20 @@ export function ShippingMethodList({
                 Active
                 <span className="sr-only">: {method.name}</span>
               </label>
-              <button type="button" className={textButton} onClick={() => onEdit(method)}>
+              <button type="button" className={actionButton} onClick={() => onEdit(method)}>
                 <PencilLine aria-hidden="true" className="size-4" />
-                Edit<span className="sr-only"> {method.name}</span>
+                <span className="max-sm:sr-only">Edit</span>
+                <span className="sr-only"> {method.name}</span>
               </button>
               <button
                 type="button"
                 disabled={busy}
-                className={textButton}
+                className={actionButton}
                 onClick={() => setDeleting(method._id)}
               >
                 <Trash2 aria-hidden="true" className="size-4" />
-                Delete<span className="sr-only"> {method.name}</span>
+                <span className="max-sm:sr-only">Delete</span>
+                <span className="sr-only"> {method.name}</span>
               </button>
             </div>
           )}
