@@ -182,12 +182,14 @@ test('a shopper with none types an address at checkout, saves it, then edits and
   await expect(toast(page, 'Address updated')).toBeVisible();
   await expect(addressCards(page).first()).toContainText('Suite 400');
 
-  // Deleting asks first; keeping it changes nothing.
-  await addressCards(page)
+  // Deleting asks first, the focus on the safe answer; keeping it changes nothing and goes back to Delete.
+  const deleteButton = addressCards(page)
     .first()
-    .getByRole('button', { name: /^Delete/ })
-    .click();
-  await addressCards(page).first().getByRole('button', { name: 'Keep it' }).click();
+    .getByRole('button', { name: /^Delete/ });
+  await deleteButton.click();
+  await expect(addressCards(page).first().getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(deleteButton).toBeFocused();
   await expect(addressCards(page)).toHaveCount(1);
   await addressCards(page)
     .first()

@@ -1,5 +1,5 @@
 import { MapPin, Pencil, Plus, Save, Star, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '../../../domain/contracts/addresses';
 import { NOTICE_MS } from '../../../domain/constants';
 import { addressLines } from '../../../domain/payment';
@@ -107,7 +107,14 @@ function AddressCard({
   changes: AddressChanges;
   onEdit: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<boolean | null>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // The focus follows the question: to "Keep it" (the safe answer) when it opens, back to Delete after.
+  useEffect(() => {
+    if (confirming === null) return;
+    (confirming ? keepButton : deleteButton).current?.focus();
+  }, [confirming]);
   const [name, ...lines] = addressLines(address);
   const busy = changes.remove.isPending || changes.makeDefault.isPending;
   return (
@@ -147,7 +154,12 @@ function AddressCard({
               <Trash2 aria-hidden="true" className="size-4" />
               Yes, delete it
             </button>
-            <button type="button" className={smallButtonClass} onClick={() => setConfirming(false)}>
+            <button
+              ref={keepButton}
+              type="button"
+              className={smallButtonClass}
+              onClick={() => setConfirming(false)}
+            >
               Keep it
             </button>
           </div>
@@ -169,7 +181,12 @@ function AddressCard({
               Make default<span className="sr-only"> {address.line1}</span>
             </button>
           )}
-          <button type="button" className={smallButtonClass} onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteButton}
+            type="button"
+            className={smallButtonClass}
+            onClick={() => setConfirming(true)}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Delete<span className="sr-only"> {address.line1}</span>
           </button>
