@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShippingMethodAnswer } from '../../../src/domain/contracts/shipping-and-tax.js';
 import { MESSAGES } from '../../../src/domain/messages.js';
 import { auditLog, shippingMethods } from '../../../src/server/db/schema.js';
 import { insertCatalog } from '../support/catalog-fixture.js';
@@ -39,16 +40,7 @@ const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: st
     remoteAddress: `10.62.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
   });
 
-interface Method {
-  _id: string;
-  name: string;
-  priceCents: number;
-  freeAboveCents: number | null;
-  minDays: number;
-  maxDays: number;
-  active: boolean;
-  position: number;
-}
+type Method = ShippingMethodAnswer;
 
 const form = (fields: Record<string, unknown>) => ({ price: '4.50', minDays: '2', maxDays: '5', ...fields });
 
@@ -92,16 +84,7 @@ async function quote(shippingMethod?: string, quantity = 1) {
 
 describe('the seeded methods', () => {
   it('are Standard (free, 3-5 business days) then Express ($19.95, 1-2 days)', async () => {
-    expect(
-      (await list()).map(({ name, priceCents, freeAboveCents, minDays, maxDays, active }) => ({
-        name,
-        priceCents,
-        freeAboveCents,
-        minDays,
-        maxDays,
-        active,
-      })),
-    ).toEqual([
+    expect(await list()).toMatchObject([
       { name: 'Standard', priceCents: 0, freeAboveCents: null, minDays: 3, maxDays: 5, active: true },
       { name: 'Express', priceCents: 1995, freeAboveCents: null, minDays: 1, maxDays: 2, active: true },
     ]);
