@@ -45,6 +45,7 @@ function taxedOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: 'order-1',
     number: 'SS-10042',
+    cardLast4: '4242',
     email: 'sam@example.test',
     idPayment: 'pi_test_123',
     amount: 17997 - 1800 + 1995 + 1319,

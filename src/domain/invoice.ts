@@ -32,6 +32,8 @@ export interface Invoice {
   /** The order's day, written out ("November 26, 2026", UTC). */
   date: string;
   idPayment: string;
+  /** The last four digits of the card that paid; null when the payment service did not say. */
+  cardLast4: string | null;
   email: string;
   /** The billing address, or the delivery address when billing is the same; empty when the order has none. */
   billTo: string[];
@@ -128,6 +130,7 @@ export function invoiceOf(order: Order, shop: ShopIdentity): Invoice {
     number: order.number,
     date: formatDocumentDate(order.date),
     idPayment: order.idPayment,
+    cardLast4: order.cardLast4,
     email: order.email,
     billTo: billing ? addressLines(billing) : [],
     shipTo: order.deliveryAddress ? addressLines(order.deliveryAddress) : [],

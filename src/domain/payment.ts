@@ -168,6 +168,8 @@ export const orderSchema = z.object({
   _id: z.string(),
   /** The short number shoppers and staff say ("SS-10042"), beside the payment id. */
   number: z.string(),
+  /** The last four digits of the card that paid; null when the payment service did not say. */
+  cardLast4: z.string().nullable(),
   email: z.string(),
   idPayment: z.string(),
   amount: z.number().int(),

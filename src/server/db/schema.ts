@@ -164,6 +164,8 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull().default(0),
     shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
     taxRateMilliPercent: integer('tax_rate_milli_percent'),
+    /** The last four digits of the card that paid, as the provider told them (null when it did not). */
+    cardLast4: text('card_last4'),
     createdAt: createdAt(),
   },
   (t) => [index('orders_user_idx').on(t.userId), index('orders_created_idx').on(t.createdAt)],

@@ -37,6 +37,8 @@ export interface Charge {
   /** The payment's id (`pi_...`): an order's `idPayment`. */
   id: string;
   amountCents: number;
+  /** The last four digits of the card charged, when the provider says (the receipt names the card). */
+  cardLast4?: string;
 }
 
 export interface ChargeRequest {

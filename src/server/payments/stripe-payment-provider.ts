@@ -16,6 +16,13 @@ export interface StripeOptions {
   maxNetworkRetries?: number;
 }
 
+/** The card's last four digits from a confirmed intent's charge, when Stripe expanded it. */
+function cardOf(intent: Stripe.PaymentIntent): { cardLast4?: string } {
+  const charge = intent.latest_charge;
+  const last4 = typeof charge === 'object' ? charge?.payment_method_details?.card?.last4 : undefined;
+  return last4 ? { cardLast4: last4 } : {};
+}
+
 /** At worst a charge holds the checkout (max retries + 1) x timeout, plus about 0.5 s between tries. */
 export const STRIPE_REQUEST_DEFAULTS = { timeoutMs: 8_000, maxNetworkRetries: 1 } as const;
 
@@ -116,7 +123,7 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
       try {
         intent = await stripe.paymentIntents.confirm(
           paymentId,
-          {},
+          { expand: ['latest_charge'] },
           { idempotencyKey: `${idempotencyKey}:confirm` },
         );
       } catch (error) {
@@ -131,7 +138,8 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
         }
         throw new PaymentOutcomeUnknown(paymentId, timedOut(error), { cause: error });
       }
-      if (intent.status === 'succeeded') return { id: intent.id, amountCents: intent.amount };
+      if (intent.status === 'succeeded')
+        return { id: intent.id, amountCents: intent.amount, ...cardOf(intent) };
       if (intent.status === 'processing') throw new PaymentOutcomeUnknown(paymentId, false);
       // Waiting for an action this checkout cannot take (3-D Secure...): make sure it never completes.
       await stripe.paymentIntents.cancel(paymentId).catch(() => undefined);

@@ -112,12 +112,13 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
       if (!payment || payment.status === 'canceled') {
         throw new PaymentError('payment_intent_unexpected_state', 'This payment was cancelled.', 400);
       }
-      if (payment.status === 'succeeded') return { id: payment.id, amountCents: payment.amountCents };
+      const charged = { id: payment.id, amountCents: payment.amountCents, cardLast4: claims.last4 };
+      if (payment.status === 'succeeded') return charged;
       if (claims.outcome !== 'succeeded') {
         throw new PaymentError(claims.outcome, MESSAGES.payment[claims.outcome]);
       }
       payment.status = 'succeeded';
-      return { id: payment.id, amountCents: payment.amountCents };
+      return charged;
     },
 
     async settle(paymentId) {

@@ -173,6 +173,8 @@ describe('POST /api/cart/checkout with shipping and tax', () => {
       taxRate: 7_250,
     });
     expect(order.number).toMatch(/^SS-1\d{4,}$/);
+    // The test card's last four digits, for the receipt.
+    expect(order.cardLast4).toBe('4242');
     expect(order.shoe[0].tax).toBe(19.58);
     expect(provider.captures.at(-1)).toMatchObject({ amountCents: 30_953 });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.idPayment, order.idPayment));

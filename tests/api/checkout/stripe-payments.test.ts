@@ -155,6 +155,8 @@ describe('PAYMENTS=stripe, against a local stand-in for Stripe', () => {
         country: 'US',
       },
     });
+    // The order keeps the card's last four digits from the charge Stripe answers with.
+    expect(shipped.json().order.cardLast4).toBe('4242');
 
     const spec = await pay('pm_card_visa_no_shipping');
     expect(spec.statusCode, spec.body).toBe(200);

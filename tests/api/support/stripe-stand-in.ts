@@ -115,7 +115,24 @@ export async function startStripeStandIn() {
       message: `No such payment_intent: '${id}'`,
     });
 
-  function confirm(intent: StandInIntent): Reply {
+  /**
+   * The charge of a confirmed intent, as `expand[]=latest_charge` answers it: Stripe's test Visa
+   * (`pm_card_visa...`) shows 4242, any other test card 4444 (Mastercard's).
+   */
+  const last4Of = (paymentMethod: string) => (paymentMethod.startsWith('pm_card_visa') ? '4242' : '4444');
+  const charged = (intent: StandInIntent, form?: URLSearchParams) =>
+    form?.getAll('expand[0]').includes('latest_charge')
+      ? {
+          ...view(intent),
+          latest_charge: {
+            id: `ch_${intent.id.slice(3)}`,
+            object: 'charge',
+            payment_method_details: { type: 'card', card: { last4: last4Of(intent.paymentMethod) } },
+          },
+        }
+      : view(intent);
+
+  function confirm(intent: StandInIntent, form?: URLSearchParams): Reply {
     if (intent.status !== 'requires_confirmation' && intent.status !== 'requires_payment_method') {
       return unexpectedState(intent, 'confirm');
     }
@@ -130,7 +147,7 @@ export async function startStripeStandIn() {
       });
     }
     intent.status = 'succeeded';
-    return { status: 200, body: view(intent) };
+    return { status: 200, body: charged(intent, form) };
   }
 
   function operationOf(method: string, path: string): StandInOperation | undefined {
@@ -177,7 +194,7 @@ export async function startStripeStandIn() {
       }
       case 'confirm': {
         const intent = intents.get(id);
-        return intent ? confirm(intent) : missing(id);
+        return intent ? confirm(intent, form) : missing(id);
       }
       case 'cancel': {
         const intent = intents.get(id);

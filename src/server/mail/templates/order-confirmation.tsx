@@ -95,7 +95,7 @@ function LineAmount({ line }: { line: Order['shoe'][number] }) {
 /**
  * The order confirmation (order.paid): every pair with its picture, size and quantity, the code and
  * its discount, shipping, tax and total, where it goes and when, and how to return or ask for help.
- * The card's last four digits are not in it: neither the order nor the payment keeps them.
+ * The card's last four digits, when the payment service told them.
  */
 export function orderConfirmationMail(props: { publicUrl: string; order: Order }): Promise<MailContent> {
   const { publicUrl, order } = props;
@@ -122,6 +122,7 @@ export function orderConfirmationMail(props: { publicUrl: string; order: Order }
         }}
       >
         Payment {order.idPayment}
+        {order.cardLast4 ? `, paid with the card ending in ${order.cardLast4}` : ''}
       </Text>
       <Section>
         {order.shoe.map((line) => (

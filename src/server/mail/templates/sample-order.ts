@@ -9,6 +9,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '00000000-0000-4000-8000-000000000001',
     number: 'SS-10042',
+    cardLast4: '4242',
     email: 'sam@example.com',
     idPayment: 'pi_3Qx7sample0042',
     amount: 19_671,

@@ -20,6 +20,8 @@ export interface NewOrder {
   email: string;
   /** The captured payment: the order's `idPayment`. */
   paymentId: string;
+  /** The card's last four digits, when the provider said. */
+  cardLast4: string | null;
   amountCents: number;
   /** The checkout attempt's key: one order per key. */
   idempotencyKey: string;
@@ -99,6 +101,7 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
         userId: order.userId,
         email: order.email,
         idPayment: order.paymentId,
+        cardLast4: order.cardLast4,
         amountCents: order.amountCents,
         status: 'Pending',
         idempotencyKey: order.idempotencyKey,

@@ -117,6 +117,7 @@ export function createOrderPlacement(deps: {
           userId: user._id,
           email: user.email,
           paymentId: charge.id,
+          cardLast4: charge.cardLast4 ?? null,
           amountCents: priced.total,
           idempotencyKey: attempt.key,
           paymentMethodId: input.id,

@@ -21,6 +21,7 @@ function longInvoice(count: number): Invoice {
     number: 'SS-10099',
     date: 'November 26, 2026',
     idPayment: 'pi_long',
+    cardLast4: null,
     email: 'long@example.test',
     billTo: ['Antonín Dvořák', '1 Main St', 'Portland, OR 97201'],
     shipTo: ['Antonín Dvořák', '1 Main St', 'Portland, OR 97201'],

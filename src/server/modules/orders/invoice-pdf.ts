@@ -108,6 +108,7 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
         ['Order', invoice.number],
         ['Date', invoice.date],
         ['Payment', invoice.idPayment],
+        ...(invoice.cardLast4 ? ([['Card', `ending in ${invoice.cardLast4}`]] as [string, string][]) : []),
       ]);
       const billed = addressBlock(doc, 'Bill to', invoice.billTo, PAGE.margin, y);
       const shipped = addressBlock(doc, 'Ship to', invoice.shipTo, PAGE.margin + CONTENT_WIDTH / 2, y);

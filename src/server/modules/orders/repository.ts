@@ -61,6 +61,7 @@ export function createOrdersReadModel(db: Database) {
     return rows.map((row) => ({
       _id: row.id,
       number: formatOrderNumber(row.number),
+      cardLast4: row.cardLast4,
       email: row.email,
       idPayment: row.idPayment,
       amount: row.amountCents,
