@@ -55,10 +55,13 @@ async function fillAddress(scope: Locator, address: typeof HOME | typeof WORK, n
 async function addOnAccount(page: Page, address: typeof HOME | typeof WORK): Promise<void> {
   await addressesSection(page).getByRole('button', { name: 'Add an address' }).click();
   const form = addressesSection(page).getByRole('form', { name: 'Add this address' });
+  // The form opens where the typing starts.
+  await expect(field(form, 'Full name')).toBeFocused();
   await fillAddress(form, address, 'Full name');
   await form.getByRole('button', { name: 'Add this address' }).click();
   await expect(toast(page, 'Address saved')).toBeVisible();
   await expect(form).toHaveCount(0);
+  await expect(addressesSection(page).getByRole('button', { name: 'Add an address' })).toBeFocused();
 }
 
 /** Serious and critical axe violations on the page (the cards, the form, the picker), by rule. */
@@ -180,6 +183,8 @@ test('a shopper with none types an address at checkout, saves it, then edits and
   await field(edit, 'Line 2 (apartment, suite, unit)').fill('Suite 400');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'Address updated')).toBeVisible();
+  // The form closed, the focus is back on the card it edited.
+  await expect(addressCards(page).first().getByRole('button', { name: /^Edit/ })).toBeFocused();
   await expect(addressCards(page).first()).toContainText('Suite 400');
 
   // Deleting asks first, the focus on the safe answer; keeping it changes nothing and goes back to Delete.

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { Path } from 'react-hook-form';
 import { NOTICE_MS } from '../../../domain/constants';
 import {
@@ -75,7 +75,11 @@ interface AddressFormProps {
  */
 export function AddressForm({ initial, label, icon, send, onDone }: AddressFormProps) {
   const statesId = useId();
-  const { field, busy, formError, submit } = useSchemaForm(deliveryAddressSchema, { defaultValues: initial });
+  const { field, busy, formError, submit, setFocus } = useSchemaForm(deliveryAddressSchema, {
+    defaultValues: initial,
+  });
+  // Opened in place of a button or a card: the focus starts where the typing does.
+  useEffect(() => setFocus('name'), [setFocus]);
   const onSubmit = submit(async (address) => {
     toast.success(await send(address), { duration: NOTICE_MS.success });
     onDone();

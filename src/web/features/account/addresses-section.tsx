@@ -30,6 +30,17 @@ export function AddressesSection() {
   const changes = useAddressChanges();
   // Which form is open: a new address, or the id of the one being edited.
   const [editing, setEditing] = useState<string | null>(null);
+  // Where the focus goes back to once a form closes: the card's Edit, or "Add an address".
+  const [closed, setClosed] = useState<{ id: string | null }>({ id: null });
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (closed.id === 'new') addButton.current?.focus();
+  }, [closed]);
+  const close = () => {
+    // A new object each time: closing the new address's form twice brings the focus back twice.
+    setClosed({ id: editing });
+    setEditing(null);
+  };
   const full = (addresses.data?.length ?? 0) >= MAX_SAVED_ADDRESSES;
 
   return (
@@ -52,11 +63,16 @@ export function AddressesSection() {
                     label="Save changes"
                     icon={Save}
                     send={(changed) => changes.update.mutateAsync({ id: address._id, address: changed })}
-                    onDone={() => setEditing(null)}
+                    onDone={close}
                   />
                 </div>
               ) : (
-                <AddressCard address={address} changes={changes} onEdit={() => setEditing(address._id)} />
+                <AddressCard
+                  address={address}
+                  changes={changes}
+                  onEdit={() => setEditing(address._id)}
+                  focusEdit={closed.id === address._id}
+                />
               )}
             </li>
           ))}
@@ -70,13 +86,14 @@ export function AddressesSection() {
             label="Add this address"
             icon={MapPin}
             send={(address) => changes.add.mutateAsync(address)}
-            onDone={() => setEditing(null)}
+            onDone={close}
           />
         </div>
       ) : (
         addresses.isSuccess && (
           <div className="mt-5">
             <button
+              ref={addButton}
               type="button"
               onClick={() => setEditing('new')}
               disabled={full}
@@ -102,14 +119,21 @@ function AddressCard({
   address,
   changes,
   onEdit,
+  focusEdit,
 }: {
   address: SavedAddress;
   changes: AddressChanges;
   onEdit: () => void;
+  /** Its edit form just closed: the focus comes back to its Edit button. */
+  focusEdit: boolean;
 }) {
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) editButton.current?.focus();
+  }, [focusEdit]);
   // The focus follows the question: to "Keep it" (the safe answer) when it opens, back to Delete after.
   useEffect(() => {
     if (confirming === null) return;
@@ -166,7 +190,7 @@ function AddressCard({
         </div>
       ) : (
         <div className="mt-auto flex flex-wrap gap-2 pt-4">
-          <button type="button" className={smallButtonClass} onClick={onEdit}>
+          <button ref={editButton} type="button" className={smallButtonClass} onClick={onEdit}>
             <Pencil aria-hidden="true" className="size-4" />
             Edit<span className="sr-only"> {address.line1}</span>
           </button>
