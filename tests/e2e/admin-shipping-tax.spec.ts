@@ -1,3 +1,5 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { taxOfCents } from '../../src/domain/order-totals';
 import { expect, signInAsAdminWithSession, test } from './support/admin';
 import type { Shoe } from './support/catalog';
@@ -9,6 +11,16 @@ import { expectPath, main, toast } from './support/shop';
  * both on the admin pages, then both priced by the cart's quote. The quote is read through the API:
  * the cart's own display of methods and tax is tested by shipping-and-tax.spec.ts.
  */
+/** The page's serious and critical axe violations, by rule and element. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 test('staff add a shipping method and a state’s sales tax, and the cart’s quote charges them', async ({
   page,
   ownShop,
@@ -44,6 +56,7 @@ test('staff add a shipping method and a state’s sales tax, and the cart’s qu
   await expect(methods.getByRole('listitem').nth(1)).toContainText('Overnight');
   await overnight.getByRole('button', { name: 'Move Overnight up' }).click();
   await expect(methods.getByRole('listitem').first()).toContainText('Overnight');
+  expect(await axeProblems(page)).toEqual([]);
 
   await page.goto('/admin');
   await main(page)
@@ -63,6 +76,7 @@ test('staff add a shipping method and a state’s sales tax, and the cart’s qu
   await expect(main(page).getByRole('listitem').filter({ hasText: 'Vermont (VT)' })).toContainText(
     '6.5% · shipping taxed',
   );
+  expect(await axeProblems(page)).toEqual([]);
 
   // What the cart shows comes from its quote: Overnight first at $24.50, and Vermont's tax on the
   // pair and on shipping.
