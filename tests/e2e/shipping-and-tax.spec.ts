@@ -175,3 +175,42 @@ test('a shopper ships by Express to a taxed state, pays it all, and the confirma
     await request.delete(`/api/admin/tax-rates/${STATE.code}`, { headers: sameOrigin(baseURL!) });
   }
 });
+
+test('a method no longer offered when paying: the shopper is told and the cart is priced again', async ({
+  page,
+  account,
+  catalog,
+}) => {
+  const { shoe, size } = shoeToBuy(catalog);
+  await signInWithSession(page.context(), account);
+  await addToCartFromDetail(page, shoe, size);
+  await page.goto('/cart');
+  await shippingChoice(page)
+    .getByRole('radio', { name: /^Express/ })
+    .check();
+  await expect(summaryAmount(page, 'Shipping (Express)')).toHaveText('$19.95');
+  await field(delivery(page), 'Name on card').fill(DELIVERY.name);
+  await field(delivery(page), 'Line 1').fill(DELIVERY.line1);
+  await field(delivery(page), 'City').fill(DELIVERY.city);
+  await field(delivery(page), 'State').fill('Kentucky');
+  await field(delivery(page), 'Postal code').fill('40202');
+  const card = paymentForm(page).getByRole('group', { name: 'Card' });
+  await field(card, 'Card number').fill(TEST_CARD_NUMBER_TYPED);
+  await field(card, 'Expiry (MM/YY)').fill(testCardExpiry());
+  await field(card, 'CVC').fill(TEST_CARD_CVC);
+
+  // Staff retired Express meanwhile: the checkout refuses it, as the server does (409).
+  const message = 'This shipping method is no longer offered. Choose another and pay again.';
+  let quoteAgain: Promise<unknown> | undefined;
+  await page.route('**/api/cart/checkout', async (route) => {
+    // Only a quote asked after this answer counts.
+    quoteAgain = page.waitForRequest('**/api/cart/quote');
+    await route.fulfill({ status: 409, json: { error: { code: 'shipping_method_gone', message } } });
+  });
+  await payButton(page).click();
+  await expect(paymentForm(page).getByText(message)).toBeVisible();
+  expect(quoteAgain).toBeDefined();
+  await quoteAgain;
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(payButton(page)).toBeEnabled();
+});
