@@ -1,16 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { formatPrice } from '../../src/domain/cart-lines';
 import { taxOfCents } from '../../src/domain/order-totals';
 import { expect, signInAsAdminWithSession, test } from './support/admin';
 import type { Shoe } from './support/catalog';
-import { expectPath, main, toast } from './support/shop';
+import { paymentForm } from './support/payment';
+import { addToCartFromDetail, expectPath, main, toast } from './support/shop';
 
-/**
- * The staff set up shipping and sales tax (issue 31 items 5-6), on the admin tests' own shop
- * (support/admin.ts) so no other test's totals change: a method added, moved first, and a state's rate,
- * both on the admin pages, then both priced by the cart's quote. The quote is read through the API:
- * the cart's own display of methods and tax is tested by shipping-and-tax.spec.ts.
- */
 /** The page's serious and critical axe violations, by rule and element. */
 async function axeProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -21,6 +17,12 @@ async function axeProblems(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * The staff set up shipping and sales tax (issue 31 items 5-6), on the admin tests' own shop
+ * (support/admin.ts) so no other test's totals change: a method added, moved first, and a state's rate,
+ * both on the admin pages, then both priced by the cart's quote, read through the API first, and
+ * then the cart's page shows them (its whole checkout is shipping-and-tax.spec.ts).
+ */
 test('staff add a shipping method and a state’s sales tax, and the cart’s quote charges them', async ({
   page,
   ownShop,
@@ -104,4 +106,21 @@ test('staff add a shipping method and a state’s sales tax, and the cart’s qu
   ]);
   const tax = taxOfCents(quote.subtotal, 6500) + taxOfCents(2450, 6500);
   expect(quote).toMatchObject({ shipping: 2450, taxRate: 6500, tax, total: quote.subtotal + 2450 + tax });
+
+  // The cart offers Overnight first and chosen, and adds Vermont's tax once the state is typed.
+  await addToCartFromDetail(page, shoe, size);
+  await page.goto('/cart');
+  const offered = paymentForm(page)
+    .getByRole('group', { name: 'Shipping' })
+    .getByRole('radio', { name: /^Overnight/ });
+  await expect(offered).toBeChecked();
+  await expect(offered).toHaveAccessibleName(/^Overnight — \$24\.50 — Arrives /);
+  await paymentForm(page)
+    .getByRole('group', { name: 'Delivery address' })
+    .getByLabel('State', { exact: true })
+    .fill('Vermont');
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByRole('term').filter({ hasText: 'Sales tax (6.5%)' })).toBeVisible();
+  await expect(summary).toContainText(formatPrice(tax / 100));
+  await expect(summary).toContainText(formatPrice((quote.subtotal + 2450 + tax) / 100));
 });
