@@ -64,10 +64,14 @@ test.describe('shoe detail', () => {
 
     await buyButton(page).click();
     await expect(toast(page, 'Add size')).toBeVisible();
+    // Issue 32: the picker says what is missing and takes the focus.
+    await expect(sizeSelect(page)).toBeFocused();
+    await expect(sizeSelect(page)).toHaveAttribute('aria-invalid', 'true');
     await expectCartCount(page, 0);
     expect(await storedCart(page)).toBeNull();
 
     await sizeSelect(page).selectOption(size);
+    await expect(sizeSelect(page)).not.toHaveAttribute('aria-invalid');
     await buyButton(page).click();
     await expect(toast(page, 'Your shoe add to cart')).toBeVisible();
     await expectCartCount(page, 1);
@@ -75,6 +79,33 @@ test.describe('shoe detail', () => {
       { _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size },
     ]);
   });
+
+  for (const width of [390, 1280]) {
+    test(`at ${width} px the picture's frame keeps the picture's ratio beside a sold-out size's form`, async ({
+      page,
+      catalog,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const shoe = shoeWithSizes(catalog, 3);
+      // One size sold out (answered so, in the app): the restock form makes the text column taller.
+      await page.route(`**/api/shoes/${shoe._id}`, async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { stock: { quantity: number }[] };
+        body.stock[0]!.quantity = 0;
+        await route.fulfill({ response: answer, json: body });
+      });
+      await navigateInApp(page, `/shoes/${shoe._id}`);
+      await expect(main(page).getByRole('option', { name: /sold out/ })).toHaveCount(1);
+      const image = main(page).getByRole('img', { name: `${shoe.brand} ${shoe.name}` });
+      await expect(image).toHaveJSProperty('complete', true);
+      const picture = (await image.boundingBox())!;
+      const frame = (await image.locator('..').boundingBox())!;
+      // Issue 32: the frame was stretched to the column's height, a white band under the picture.
+      expect(Math.abs(frame.height - picture.height)).toBeLessThanOrEqual(2);
+      expect(picture.width / picture.height).toBeCloseTo(4 / 3, 1);
+      await page.screenshot({ path: test.info().outputPath(`shoe-frame-${width}.png`), fullPage: true });
+    });
+  }
 
   for (const { kind, id } of [
     { kind: 'an unknown id', id: '00000000-0000-4000-8000-000000000000' },

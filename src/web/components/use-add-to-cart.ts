@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { Shoe } from '../../domain/catalog';
 import { NOTICE_MS } from '../../domain/constants';
@@ -12,12 +12,23 @@ import { addRefusal } from '../lib/cart/line-stock';
  * Never puts more pairs of a size in the cart than the shoe has in stock (issue 4).
  */
 export function useAddToCart(shoe: Shoe) {
-  const [size, setSize] = useState('');
+  const [size, setChosenSize] = useState('');
+  // BUY ME! without a size marks the picker (aria-invalid) until a size is chosen (issue 32).
+  const [missingSize, setMissingSize] = useState(false);
+  // Given to the size picker by a page that wants focus on it when the size is missing (the shoe page).
+  const sizeRef = useRef<HTMLSelectElement>(null);
+
+  function setSize(next: string): void {
+    setChosenSize(next);
+    if (next) setMissingSize(false);
+  }
 
   function buy(): void {
     if (!size) {
       // A fixed id: pressing BUY ME! again refreshes the notice instead of stacking copies.
       toast.error(MESSAGES.cart.addSize, { id: 'add-size', duration: NOTICE_MS.error });
+      setMissingSize(true);
+      sizeRef.current?.focus();
       return;
     }
     const available = shoe.stock.find((entry) => entry.size === size)?.quantity ?? 0;
@@ -38,5 +49,5 @@ export function useAddToCart(shoe: Shoe) {
     toast.success(MESSAGES.cart.added, { id: 'added-to-cart', duration: NOTICE_MS.success });
   }
 
-  return { size, setSize, buy };
+  return { size, setSize, buy, missingSize, sizeRef };
 }

@@ -15,14 +15,15 @@ import { ShoeImage } from '../../components/shoe-image';
 
 /** Everything about one shoe, and the size + BUY ME! to take it home. */
 export function ShoeDetails({ shoe }: { shoe: Shoe }) {
-  const { size, setSize, buy } = useAddToCart(shoe);
+  const { size, setSize, buy, missingSize, sizeRef } = useAddToCart(shoe);
   const sizes = sizesOf(shoe);
   const inStock = sizes.some((entry) => entry.quantity > 0);
   const chosen = sizes.find((entry) => entry.size === size);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr] lg:gap-14">
-      <div className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
+      {/* self-start: a taller column beside it (a restock form) must not stretch the frame past the picture. */}
+      <div className="self-start overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
         <ShoeImage
           src={shoe.image}
           sizes="shoePage"
@@ -53,7 +54,14 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
           <dd className="font-semibold">{shoe.brand}</dd>
         </dl>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SizeSelect sizes={sizes} value={size} onChange={setSize} className="sm:w-48" />
+          <SizeSelect
+            ref={sizeRef}
+            sizes={sizes}
+            value={size}
+            onChange={setSize}
+            invalid={missingSize}
+            className="sm:w-48"
+          />
           <div className="flex gap-3 sm:flex-1">
             <BuyButton onClick={buy} disabled={!inStock} className="w-full flex-1 text-base" />
             <FavoriteToggle shoe={shoe} />
