@@ -43,6 +43,9 @@ test('the administrator ships an order; the shopper gets the tracking link by ma
   await signInWithSession(shopperContext, account);
   const shopper = await shopperContext.newPage();
   await shopper.goto(orderLink.pathname);
+  // The spec's status stays Pending until it is received; the shipment stands beside it.
+  const status = main(shopper).locator('dd', { has: shopper.getByText('Pending', { exact: true }) });
+  await expect(status).toHaveText('PendingShipped with FedEx');
   const delivery = main(shopper).getByRole('region', { name: 'Delivery' });
   await expect(delivery.getByRole('listitem')).toHaveText([
     /Paid \(done\)/,
@@ -66,7 +69,8 @@ test('the administrator refunds a pair with an internal reason and a message; th
   const catalog = await loadCatalog(await playwright.request.newContext({ baseURL: ownShop.baseURL }));
   const shoe = shoeWithSizes(catalog, 1);
   const shopperRequests = await requestAs(playwright.request, ownShop.baseURL, account);
-  const idPayment = await placeOrder(shopperRequests, ownShop.baseURL, shoe, inStockSizes(shoe)[0]!, 2);
+  const size = inStockSizes(shoe)[0]!;
+  const idPayment = await placeOrder(shopperRequests, ownShop.baseURL, shoe, size, 2);
   await shopperRequests.dispose();
 
   await signInAsAdminWithSession(page.context(), ownShop);
@@ -98,7 +102,13 @@ test('the administrator refunds a pair with an internal reason and a message; th
   const shopper = await shopperContext.newPage();
   await shopper.goto(`/order/${encodeURIComponent(idPayment)}`);
   const table = main(shopper).getByRole('table', { name: /Shoes in this order/ });
-  await expect(table.getByRole('row').last()).toHaveText(`Refunded${pair}`);
+  // The refunded pair is named on its line, and the total is followed by what was finally paid.
+  await expect(table.getByRole('row', { name: new RegExp(shoe.name) })).toContainText('1 of 2 refunded');
+  await expect(table.getByRole('row').nth(-2)).toHaveText(`Refunded${pair}`);
+  const total = Number((await table.getByRole('row').nth(-3).textContent())!.replace(/[^0-9.]/g, ''));
+  await expect(table.getByRole('row').last()).toHaveText(
+    `Paid after refunds${formatPrice(Math.round((total - shoe.price) * 100) / 100)}`,
+  );
   const shown = main(shopper).getByRole('region', { name: 'Refunds' });
   await expect(shown).toContainText('Sorry about the size: one pair is refunded.');
   await expect(shown).not.toContainText('Wrong size');

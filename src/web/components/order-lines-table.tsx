@@ -1,7 +1,7 @@
 import { formatPrice } from '../../domain/cart-lines';
 import type { Order } from '../../domain/payment';
 import { orderChargeLines } from '../lib/delivery-display';
-import { orderTotal, pairCount } from '../lib/order-display';
+import { netPaidCents, orderTotal, pairCount, refundedPairsByLine } from '../lib/order-display';
 import { ShoeThumbnail } from './shoe-thumbnail';
 import { ShoeNameLink } from './shoe-name-link';
 
@@ -11,10 +11,12 @@ const cellClass = 'px-3 py-3 sm:px-5';
  * The order's shoes: image, name, quantity, size and price, as they were bought (the shopper's
  * order page and the admin's), each line's share of a discount code and the code's line above the
  * total charged, with shipping and the sales tax (issue 31). A shoe that left the catalogue shows
- * without a link.
+ * without a link. After a refund each line names its pairs given back, and the total is followed by
+ * what was refunded and what the buyer finally paid (issue 32).
  */
 export function OrderLinesTable({ order }: { order: Order }) {
   const pairs = pairCount(order);
+  const refundedPairs = refundedPairsByLine(order);
   return (
     <div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       <table className="w-full text-left text-sm">
@@ -47,26 +49,34 @@ export function OrderLinesTable({ order }: { order: Order }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200">
-          {order.shoe.map((line, index) => (
-            <tr key={`${line._id ?? index}:${line.size}`}>
-              <td className={cellClass}>
-                <ShoeThumbnail src={line.image} width={96} className="w-12 min-w-10 rounded-lg sm:w-20" />
-              </td>
-              <td className={`${cellClass} pl-0 sm:pl-0`}>
-                <ShoeNameLink shoeId={line._id} name={line.name} className="font-extrabold sm:text-base" />
-              </td>
-              <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
-              <td className={`${cellClass} text-right font-bold tabular-nums`}>
-                {formatPrice(line.price)}
-                {line.discount > 0 && (
-                  <span className="block text-xs font-semibold text-emerald-800">
-                    <span className="sr-only">discount </span>-{formatPrice(line.discount)}
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
+          {order.shoe.map((line, index) => {
+            const refunded = refundedPairs.get(line.lineId) ?? 0;
+            return (
+              <tr key={`${line._id ?? index}:${line.size}`}>
+                <td className={cellClass}>
+                  <ShoeThumbnail src={line.image} width={96} className="w-12 min-w-10 rounded-lg sm:w-20" />
+                </td>
+                <td className={`${cellClass} pl-0 sm:pl-0`}>
+                  <ShoeNameLink shoeId={line._id} name={line.name} className="font-extrabold sm:text-base" />
+                  {refunded > 0 && (
+                    <span className="mt-1 block text-xs font-semibold text-emerald-800">
+                      {refunded} of {line.quantity} refunded
+                    </span>
+                  )}
+                </td>
+                <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
+                <td className={`${cellClass} text-right tabular-nums`}>{line.size}</td>
+                <td className={`${cellClass} text-right font-bold tabular-nums`}>
+                  {formatPrice(line.price)}
+                  {line.discount > 0 && (
+                    <span className="block text-xs font-semibold text-emerald-800">
+                      <span className="sr-only">discount </span>-{formatPrice(line.discount)}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
         <tfoot className="border-t-2 border-gray-200">
           {orderChargeLines(order).map((line) => (
@@ -90,6 +100,16 @@ export function OrderLinesTable({ order }: { order: Order }) {
               </th>
               <td className={`${cellClass} text-right font-bold tabular-nums`}>
                 {formatPrice(order.refunded / 100)}
+              </td>
+            </tr>
+          )}
+          {order.refunded > 0 && (
+            <tr>
+              <th scope="row" colSpan={4} className={`${cellClass} text-right text-base font-bold`}>
+                Paid after refunds
+              </th>
+              <td className={`${cellClass} text-right text-lg font-black tabular-nums`}>
+                {formatPrice(netPaidCents(order) / 100)}
               </td>
             </tr>
           )}

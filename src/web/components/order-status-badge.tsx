@@ -1,5 +1,6 @@
-import { CircleCheck, Clock } from 'lucide-react';
+import { CircleCheck, Clock, Truck } from 'lucide-react';
 import type { OrderStatus } from '../../domain/constants';
+import type { Order } from '../../domain/payment';
 
 /** An order's status (spec §3: Pending or Received) as a small pill. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
@@ -13,6 +14,19 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
     >
       <Icon aria-hidden="true" className="size-3.5" />
       {status}
+    </span>
+  );
+}
+
+/**
+ * Beside the spec's status, which stays Pending until it is received: that the order has left the
+ * warehouse and with whom (issue 32), so "Pending" never reads as "not sent yet".
+ */
+export function ShipmentBadge({ shipment }: { shipment: NonNullable<Order['shipment']> }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-bold text-sky-900">
+      <Truck aria-hidden="true" className="size-3.5" />
+      Shipped with {shipment.carrier}
     </span>
   );
 }

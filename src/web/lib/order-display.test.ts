@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { orderDate, orderTotal, pairCount } from './order-display';
+import { netPaidCents, orderDate, orderTotal, pairCount, refundedPairsByLine } from './order-display';
 
 it('shows the amount in dollars and the first 10 characters of the date', () => {
   expect(orderTotal({ amount: 32999 })).toBe('$329.99');
@@ -18,4 +18,35 @@ it('counts pairs', () => {
       ],
     }),
   ).toBe(3);
+});
+
+it('counts the pairs of each line that refunds gave back, only those that went through', () => {
+  const refund = { _id: 'r', amount: 100, reason: null, message: null, date: '', restock: false };
+  const given = refundedPairsByLine({
+    refunds: [
+      { ...refund, status: 'succeeded', lines: [{ lineId: 'a', quantity: 1 }] },
+      {
+        ...refund,
+        status: 'succeeded',
+        lines: [
+          { lineId: 'a', quantity: 1 },
+          { lineId: 'b', quantity: 2 },
+        ],
+      },
+      { ...refund, status: 'pending', lines: [{ lineId: 'c', quantity: 1 }] },
+      { ...refund, status: 'failed', lines: [{ lineId: 'b', quantity: 1 }] },
+      // A refund of an amount names no pairs.
+      { ...refund, status: 'succeeded', lines: [] },
+    ],
+  });
+  expect([...given]).toEqual([
+    ['a', 2],
+    ['b', 2],
+  ]);
+});
+
+it('nets the refunds off the total', () => {
+  expect(netPaidCents({ amount: 32999, refunded: 12000 })).toBe(20999);
+  expect(netPaidCents({ amount: 32999, refunded: 0 })).toBe(32999);
+  expect(netPaidCents({ amount: 32999, refunded: 32999 })).toBe(0);
 });

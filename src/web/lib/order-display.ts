@@ -14,3 +14,21 @@ export function orderDate(order: Pick<Order, 'date'>): string {
 export function pairCount(order: Pick<Order, 'shoe'>): number {
   return order.shoe.reduce((sum, line) => sum + line.quantity, 0);
 }
+
+/**
+ * The pairs of each line given back by refunds that went through (by `lineId`), as the buyer's
+ * "1 of 2 refunded"; a pending or failed refund has given nothing back yet.
+ */
+export function refundedPairsByLine(order: Pick<Order, 'refunds'>): Map<string, number> {
+  const given = new Map<string, number>();
+  for (const refund of order.refunds) {
+    if (refund.status !== 'succeeded') continue;
+    for (const line of refund.lines) given.set(line.lineId, (given.get(line.lineId) ?? 0) + line.quantity);
+  }
+  return given;
+}
+
+/** What the buyer finally paid, in cents: the total charged less what was given back (never below 0). */
+export function netPaidCents(order: Pick<Order, 'amount' | 'refunded'>): number {
+  return Math.max(0, order.amount - order.refunded);
+}

@@ -15,7 +15,7 @@ import { plainLinkClass } from '../../components/forms/button-class';
 import { OrderAddresses } from '../../components/order-addresses';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { OrderTimeline } from '../../components/order-timeline';
-import { OrderStatusBadge } from '../../components/order-status-badge';
+import { OrderStatusBadge, ShipmentBadge } from '../../components/order-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
@@ -54,7 +54,16 @@ function OrderFacts({ order }: { order: Order }) {
       detail: <span className="font-mono text-sm break-all">{order.idPayment}</span>,
       wide: true,
     },
-    { term: 'Status', detail: <OrderStatusBadge status={order.status} /> },
+    {
+      term: 'Status',
+      // The spec's Pending stays; once it is on its way, the shipment says so beside it.
+      detail: (
+        <span className="flex flex-wrap gap-1.5">
+          <OrderStatusBadge status={order.status} />
+          {order.shipment && order.status === 'Pending' && <ShipmentBadge shipment={order.shipment} />}
+        </span>
+      ),
+    },
     { term: 'Date', detail: <time dateTime={order.date}>{orderDate(order)}</time> },
     {
       term: 'Total',
