@@ -76,13 +76,24 @@ test('the administrator refunds a pair with an internal reason and a message; th
   await signInAsAdminWithSession(page.context(), ownShop);
   await page.goto(`/orders?order=${encodeURIComponent(idPayment)}`);
   const refunds = main(page).getByRole('region', { name: 'Refunds' });
+  // Nothing chosen, nothing to give back: no "Refund $0" to press.
+  await expect(refunds.getByRole('button', { name: 'Refund $0' })).toBeDisabled();
   await refunds.getByLabel(new RegExp(`^Pairs of ${shoe.name}`)).fill('1');
   await refunds.getByLabel('Internal reason').fill('Wrong size');
   await refunds
     .getByLabel('Message to the buyer (optional)')
     .fill('Sorry about the size: one pair is refunded.');
   const pair = formatPrice(shoe.price);
+  // Money leaves only once the dialog naming the amount and the pairs is confirmed: Cancel gives nothing back.
   await refunds.getByRole('button', { name: `Refund ${pair}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Refund ${pair} to ${account.email}?` });
+  await expect(confirm).toContainText(`1 × ${shoe.name}, size ${size}`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(refunds).toContainText('refunded $0');
+  await expect(refunds.getByRole('listitem')).toHaveCount(0);
+  await refunds.getByRole('button', { name: `Refund ${pair}` }).click();
+  await confirm.getByRole('button', { name: `Refund ${pair}` }).click();
   await expect(toast(page, `Refunded ${pair}`)).toBeVisible();
   await expect(refunds.getByRole('listitem')).toContainText([
     `${pair}Wrong sizeTo the buyer: “Sorry about the size: one pair is refunded.”succeeded`,

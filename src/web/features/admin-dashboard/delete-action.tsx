@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '../../../domain/messages';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { runAdminChange } from './run-admin-change';
 import { dangerActionClass } from './table-classes';
 

@@ -18,6 +18,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { useRefundOrder } from './api/refund-order';
 import { RestockBox } from './restock-box';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { compactBoxClass, CompactField, compactControlClass } from '../../components/forms/compact-field';
 import { InlineError } from '../../components/forms/inline-error';
 import { SectionCard } from '../../components/section-card';
@@ -32,7 +33,8 @@ const outcomeUnknown = (failure: unknown) =>
  * Refund an order from its admin view: some pairs (their share of what was paid, and back in stock
  * if asked) or an amount, with an internal reason and perhaps words for the buyer. One
  * Idempotency-Key per refund prepared here: a second press, or a press again after a timeout, is the
- * same refund; after a refusal the next press is a new one.
+ * same refund; after a refusal the next press is a new one. Money leaves only once the dialog naming
+ * the amount and the pairs is confirmed (issue 32); nothing to give back, nothing to press.
  */
 export function RefundForm({ order }: { order: Order }) {
   const id = useId();
@@ -45,6 +47,8 @@ export function RefundForm({ order }: { order: Order }) {
   const [buyerMessage, setBuyerMessage] = useState('');
   const [restock, setRestock] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  // The checked refund waiting for its confirmation, and the cents it gives back.
+  const [confirming, setConfirming] = useState<{ request: RefundRequest; cents: number } | null>(null);
 
   const ledger = ledgerOfOrder(order);
   const left = leftCents(ledger);
@@ -56,6 +60,14 @@ export function RefundForm({ order }: { order: Order }) {
   const priced = chosen.length > 0 ? priceRefund({ lines: chosen }, ledger) : undefined;
   const pairsCents = priced?.ok ? priced.cents : 0;
   const pairsRefusal = priced && !priced.ok ? refundRefusalMessage(priced.refusal) : null;
+  const amountCents = Math.round(Number(amount) * 100) || 0;
+  const cents = mode === 'amount' ? amountCents : pairsCents;
+
+  function choosePairs(lineId: string, quantity: number) {
+    setPairs({ ...pairs, [lineId]: quantity });
+    // "Choose the pairs to refund" (or a refusal) is answered by choosing again.
+    setError(null);
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,10 +85,14 @@ export function RefundForm({ order }: { order: Order }) {
       return;
     }
     setError(null);
+    setConfirming({ request: parsed.data, cents: mode === 'amount' ? parsed.data.amount! : pairsCents });
+  }
+
+  function send(request: RefundRequest, refundCents: number) {
     refundOrder
-      .mutateAsync({ request: parsed.data, key: key.current })
+      .mutateAsync({ request, key: key.current })
       .then(() => {
-        toast.success(`Refunded ${money(mode === 'amount' ? parsed.data.amount! : pairsCents)}`, {
+        toast.success(`Refunded ${money(refundCents)}`, {
           duration: NOTICE_MS.admin,
         });
         // The next refund is another one.
@@ -147,7 +163,8 @@ export function RefundForm({ order }: { order: Order }) {
               {order.shoe.map((line) => {
                 const open = line.quantity - (refunded.get(line.lineId) ?? 0);
                 return (
-                  <label key={line.lineId} className="flex items-center justify-between gap-3 text-sm">
+                  // One column for the names, one for the boxes: the boxes line up whatever the names.
+                  <label key={line.lineId} className="grid grid-cols-[1fr_5rem] items-center gap-3 text-sm">
                     <span>
                       Pairs of {line.name}, size {line.size}{' '}
                       <span className="text-gray-600">({open} left)</span>
@@ -159,12 +176,9 @@ export function RefundForm({ order }: { order: Order }) {
                       disabled={open === 0}
                       value={pairs[line.lineId] ?? 0}
                       onChange={(event) =>
-                        setPairs({
-                          ...pairs,
-                          [line.lineId]: Math.max(0, Math.min(open, Number(event.target.value) || 0)),
-                        })
+                        choosePairs(line.lineId, Math.max(0, Math.min(open, Number(event.target.value) || 0)))
                       }
-                      className={`${compactBoxClass} w-20 shrink-0 text-right`}
+                      className={`${compactBoxClass} w-20 text-right`}
                     />
                   </label>
                 );
@@ -179,7 +193,10 @@ export function RefundForm({ order }: { order: Order }) {
                 inputMode="decimal"
                 autoComplete="off"
                 value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  setError(null);
+                }}
                 className={`${compactControlClass} sm:w-48`}
               />
             </CompactField>
@@ -217,14 +234,45 @@ export function RefundForm({ order }: { order: Order }) {
           <InlineError id={`${id}-error`} message={error} />
           <button
             type="submit"
-            disabled={refundOrder.isPending}
+            disabled={refundOrder.isPending || cents <= 0}
             className="h-11 self-start rounded-full bg-deal px-5 text-sm font-bold text-white transition-colors hover:bg-red-800 disabled:opacity-60"
           >
             Refund{' '}
             {mode === 'amount' ? (Number(amount) > 0 ? formatPrice(Number(amount)) : '') : money(pairsCents)}
           </button>
+          <ConfirmDialog
+            open={confirming !== null}
+            onOpenChange={(open) => {
+              if (!open) setConfirming(null);
+            }}
+            title={`Refund ${money(confirming?.cents ?? 0)} to ${order.email}?`}
+            description={confirming && <RefundSummary order={order} request={confirming.request} />}
+            confirmLabel={`Refund ${money(confirming?.cents ?? 0)}`}
+            onConfirm={() => {
+              if (confirming) send(confirming.request, confirming.cents);
+            }}
+          />
         </form>
       )}
     </SectionCard>
+  );
+}
+
+/** What the confirmation names: the pairs given back (or that it is an amount), and whether they are restocked. */
+function RefundSummary({ order, request }: { order: Order; request: RefundRequest }) {
+  const lines = request.lines ?? [];
+  if (lines.length === 0) return <>An amount, no pairs. The money goes back to the buyer’s card.</>;
+  return (
+    <>
+      <span className="block font-semibold text-ink">
+        {lines
+          .map(({ lineId, quantity }) => {
+            const line = order.shoe.find((shoe) => shoe.lineId === lineId);
+            return `${quantity} × ${line?.name ?? 'a pair'}, size ${line?.size ?? '?'}`;
+          })
+          .join('; ')}
+      </span>
+      {request.restock ? 'They go back in stock. ' : ''}The money goes back to the buyer’s card.
+    </>
   );
 }
