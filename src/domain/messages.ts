@@ -6,6 +6,8 @@ export const MESSAGES = {
   cart: {
     addSize: 'Add size',
     added: 'Your shoe add to cart',
+    /** The added notice's link to the cart (issue 32). */
+    viewCart: 'View cart',
   },
   payment: {
     processing: 'Proccesading...',

@@ -74,6 +74,12 @@ test.describe('shoe detail', () => {
     await expect(sizeSelect(page)).not.toHaveAttribute('aria-invalid');
     await buyButton(page).click();
     await expect(toast(page, 'Your shoe add to cart')).toBeVisible();
+    // Issue 32: the notice leads on to the cart, from the keyboard too.
+    const viewCart = toast(page, 'Your shoe add to cart').getByRole('link', { name: 'View cart' });
+    await expect(viewCart).toHaveAttribute('href', '/cart');
+    await viewCart.focus();
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/cart');
     await expectCartCount(page, 1);
     expect(await storedCart(page)).toEqual([
       { _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size },

@@ -5,6 +5,7 @@ import { NOTICE_MS } from '../../domain/constants';
 import { MESSAGES } from '../../domain/messages';
 import { cartActions, getSnapshot } from '../lib/cart/cart-store';
 import { addRefusal } from '../lib/cart/line-stock';
+import { showAddedToCart } from './added-to-cart-notice';
 
 /**
  * "Pick a size, then BUY ME!" (spec §4), shared by the shoe card and the detail page.
@@ -46,7 +47,7 @@ export function useAddToCart(shoe: Shoe) {
       price: shoe.price,
       size,
     });
-    toast.success(MESSAGES.cart.added, { id: 'added-to-cart', duration: NOTICE_MS.success });
+    showAddedToCart();
   }
 
   return { size, setSize, buy, missingSize, sizeRef };

@@ -67,7 +67,7 @@ export function DiscountCodeField({ code, pricing }: DiscountCodeFieldProps) {
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={32}
-          placeholder={code || 'SPRING25'}
+          placeholder={code || 'Discount code'}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-message` : undefined}
           className="h-11 min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-3 text-sm font-semibold uppercase placeholder:font-normal placeholder:text-gray-500 placeholder:normal-case hover:border-ink aria-invalid:border-deal"
