@@ -45,7 +45,7 @@ test('the administrator ships an order; the shopper gets the tracking link by ma
   await shopper.goto(orderLink.pathname);
   // The spec's status stays Pending until it is received; the shipment stands beside it.
   const status = main(shopper).locator('dd', { has: shopper.getByText('Pending', { exact: true }) });
-  await expect(status).toHaveText('PendingShipped with FedEx');
+  await expect(status).toHaveText('PendingShipped · FedEx');
   const delivery = main(shopper).getByRole('region', { name: 'Delivery' });
   await expect(delivery.getByRole('listitem')).toHaveText([
     /Paid \(done\)/,

@@ -24,9 +24,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
  */
 export function ShipmentBadge({ shipment }: { shipment: NonNullable<Order['shipment']> }) {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-bold text-sky-900">
+    // One line even in a phone's half-width tile; "Other" names no carrier.
+    <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-bold whitespace-nowrap text-sky-900">
       <Truck aria-hidden="true" className="size-3.5" />
-      Shipped with {shipment.carrier}
+      Shipped{shipment.carrier !== 'Other' && ` · ${shipment.carrier}`}
     </span>
   );
 }
