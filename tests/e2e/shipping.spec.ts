@@ -86,8 +86,9 @@ test('the administrator refunds a pair with an internal reason and a message; th
   const pair = formatPrice(shoe.price);
   // Money leaves only once the dialog naming the amount and the pairs is confirmed: Cancel gives nothing back.
   await refunds.getByRole('button', { name: `Refund ${pair}` }).click();
-  const confirm = page.getByRole('alertdialog', { name: `Refund ${pair} to ${account.email}?` });
+  const confirm = page.getByRole('alertdialog', { name: `Refund ${pair}?` });
   await expect(confirm).toContainText(`1 × ${shoe.name}, size ${size}`);
+  await expect(confirm).toContainText(`Back to the card of ${account.email}.`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(refunds).toContainText('refunded $0');

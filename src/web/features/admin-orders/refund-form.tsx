@@ -245,7 +245,7 @@ export function RefundForm({ order }: { order: Order }) {
             onOpenChange={(open) => {
               if (!open) setConfirming(null);
             }}
-            title={`Refund ${money(confirming?.cents ?? 0)} to ${order.email}?`}
+            title={`Refund ${money(confirming?.cents ?? 0)}?`}
             description={confirming && <RefundSummary order={order} request={confirming.request} />}
             confirmLabel={`Refund ${money(confirming?.cents ?? 0)}`}
             onConfirm={() => {
@@ -261,7 +261,8 @@ export function RefundForm({ order }: { order: Order }) {
 /** What the confirmation names: the pairs given back (or that it is an amount), and whether they are restocked. */
 function RefundSummary({ order, request }: { order: Order; request: RefundRequest }) {
   const lines = request.lines ?? [];
-  if (lines.length === 0) return <>An amount, no pairs. The money goes back to the buyer’s card.</>;
+  const card = <span className="block break-all">Back to the card of {order.email}.</span>;
+  if (lines.length === 0) return <>An amount, no pairs. {card}</>;
   return (
     <>
       <span className="block font-semibold text-ink">
@@ -272,7 +273,8 @@ function RefundSummary({ order, request }: { order: Order; request: RefundReques
           })
           .join('; ')}
       </span>
-      {request.restock ? 'They go back in stock. ' : ''}The money goes back to the buyer’s card.
+      {request.restock && 'They go back in stock. '}
+      {card}
     </>
   );
 }
