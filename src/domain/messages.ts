@@ -76,7 +76,6 @@ export const MESSAGES = {
     recoverHeading: 'Recover your password',
     sendEmail: 'Send Email',
     forgetLink: 'Forget password?',
-    googleUnavailable: 'Sign-in with Google is not available',
     signInRequired: 'Sign in to continue',
     forbidden: 'You are not allowed to do this',
     resetLinkInvalid: 'This reset link has expired or was already used',
@@ -259,6 +258,14 @@ export const MESSAGES = {
     expired: 'The passkey request expired: try again',
     notRecognised: 'This passkey is not registered here: sign in with your password',
     failed: 'The passkey could not be checked: try again',
+    /** What the browser's WebAuthn refusal means, said plainly (issue 32; web/api/passkey-failure.ts). */
+    signInCancelled:
+      'No passkey was used: the request was cancelled or timed out, or this device has no passkey for this shop',
+    addCancelled: 'The passkey was not made: the request was cancelled or timed out',
+    alreadyOnDevice: 'This device already holds a passkey for your account',
+    deviceNotReady: 'This device could not use its passkey: try again or sign in with your password',
+    wrongAddress: 'This address cannot use passkeys: open the shop at its own web address',
+    unsupported: 'This browser cannot use passkeys',
     name: `A passkey’s name is at most 60 characters`,
     defaultName: 'Passkey',
   },

@@ -24,7 +24,7 @@ import { signInWithCodeThroughUi } from './support/two-factor';
 import { expect, test } from './support/fixtures';
 import { ADMIN, GOOGLE_USER } from './support/identities';
 import { linkIn, newestMailTo } from './support/mail';
-import { expectPath, main, toast } from './support/shop';
+import { expectPath, main, navigateInApp, toast } from './support/shop';
 
 const pageTitle = (page: Page): Locator => main(page).getByRole('heading', { level: 1 });
 const logoutButton = (page: Page): Locator => profileCard(page).getByRole('button', { name: 'Logout' });
@@ -246,6 +246,22 @@ test.describe('accounts', () => {
     await signInThroughUi(page, { email: account.email, password: newPassword });
     await expect(pageTitle(page)).toHaveText('Hi, Ana Lima');
     await expect(profileImage(page)).toHaveAttribute('src', uploaded!);
+  });
+
+  test('with Google not configured there is no Google button at all (issue 32)', async ({ page }) => {
+    // This shop has a Google client: answer as a shop without one would. Inside the app, so the
+    // browser asks (a page load brings the server's answer with the HTML).
+    await page.route('**/api/account/providers', (route) => route.fulfill({ json: { google: false } }));
+    await navigateInApp(page, '/signin');
+    await expect(main(page).getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: /Google/ })).toHaveCount(0);
+  });
+
+  test('a passkey at an address that cannot use passkeys says why (issue 32)', async ({ page }) => {
+    // The shop here is at 127.0.0.1: an IP address is no relying party, so the browser refuses.
+    await page.goto('/signin');
+    await main(page).getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(toast(page, 'This address cannot use passkeys')).toBeVisible();
   });
 
   test('the Google button signs in through OpenID Connect', async ({ page }) => {

@@ -4,6 +4,7 @@ import { NOTICE_MS } from '../../../domain/constants';
 import { addPasskeyFormSchema, PASSKEY_NAME_MAX, type Passkey } from '../../../domain/passkeys';
 import { ApiError, errorMessage } from '../../api/http';
 import { useAddPasskey } from '../../api/add-passkey';
+import { browserPasskeyFailure } from '../../api/passkey-failure';
 import { useRemovePasskey } from '../../api/remove-passkey';
 import { usePasskeys } from '../../api/use-passkeys';
 import { AccountUsername } from '../../components/forms/account-username';
@@ -14,15 +15,6 @@ import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { LoadStatus } from '../../components/load-status';
 import { toast } from '../../lib/toast';
 import { AccountSection } from './account-section';
-
-/** The browser's own refusal (the person closed the prompt, no authenticator): said plainly. */
-function passkeyError(error: unknown): string {
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
-    return 'The passkey was not made: the request was cancelled or timed out.';
-  if (error instanceof Error && error.name === 'InvalidStateError')
-    return 'This device already holds a passkey for your account.';
-  return errorMessage(error);
-}
 
 /** Passkeys on /account (issue 20): listed, added after the password, removed. */
 export function PasskeysSection({ user }: { user: User }) {
@@ -97,7 +89,7 @@ function AddPasskeyForm({ email }: { email: string }) {
     } catch (error) {
       // The API's refusals land on their field; the browser's own say what happened.
       if (error instanceof ApiError) throw error;
-      throw new Error(passkeyError(error), { cause: error });
+      throw new Error(browserPasskeyFailure(error, 'add'), { cause: error });
     }
   });
   return (

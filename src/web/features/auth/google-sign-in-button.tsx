@@ -34,8 +34,8 @@ function GoogleLogo() {
 }
 
 /**
- * Google sign-in (spec §2). With no Google client configured on the server it stays
- * disabled and says so, instead of failing after a click.
+ * Google sign-in (spec §2). Disabled while the server says whether Google is configured; with no
+ * Google client configured it is not shown.
  */
 export function GoogleSignInButton() {
   const { data: providers, isPending } = useProviders();
@@ -53,9 +53,9 @@ export function GoogleSignInButton() {
     }
   }
 
-  let label = 'Continue with Google';
-  if (!isPending && !available) label = MESSAGES.identity.googleUnavailable;
-  else if (starting) label = 'Opening Google...';
+  // Not configured on this server (or not known): no button at all, rather than a disabled one on every visit (issue 32).
+  if (!isPending && !available) return null;
+  const label = starting ? 'Opening Google...' : 'Continue with Google';
 
   return (
     <button

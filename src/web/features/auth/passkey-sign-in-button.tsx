@@ -1,18 +1,10 @@
 import { Fingerprint } from 'lucide-react';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { errorMessage } from '../../api/http';
+import { browserPasskeyFailure } from '../../api/passkey-failure';
 import { useSignInWithPasskey } from '../../api/sign-in-with-passkey';
 import { toast } from '../../lib/toast';
 import { providerButtonClass } from './provider-button-class';
-
-function passkeyFailure(error: unknown): string {
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
-    return 'No passkey was used: the request was cancelled or timed out.';
-  if (typeof window !== 'undefined' && !window.PublicKeyCredential)
-    return 'This browser cannot use passkeys.';
-  return errorMessage(error);
-}
 
 /** Signing in with a passkey: no password, and it counts as two factors (issue 20). */
 export function PasskeySignInButton() {
@@ -22,7 +14,9 @@ export function PasskeySignInButton() {
     signIn
       .mutateAsync()
       .then(() => toast.success(MESSAGES.identity.welcomeBack, { duration: NOTICE_MS.success }))
-      .catch((error: unknown) => toast.error(passkeyFailure(error), { duration: NOTICE_MS.error }));
+      .catch((error: unknown) =>
+        toast.error(browserPasskeyFailure(error, 'sign-in'), { duration: NOTICE_MS.error }),
+      );
   }
 
   return (
