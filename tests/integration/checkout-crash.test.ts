@@ -230,9 +230,14 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   const fired: Promise<void>[] = [];
   const answeredSoFar = () => outcomes.filter((outcome) => typeof outcome === 'object').length;
   const inFlight = () => outcomes.slice(0, fired.length).filter((outcome) => outcome === 'pending').length;
-  /** Once enough were answered, the kill comes while others are still being processed. */
+  const paidSoFar = () => outcomes.some((outcome) => typeof outcome === 'object' && outcome.status === 200);
+  /**
+   * Once enough were answered, one of them paid, the kill comes while others are still being
+   * processed. On a busy machine the first answers may all be refusals (a size sold out answers
+   * before a payment does): the scenario needs an order paid before the crash, so it waits for one.
+   */
   const killIfTime = () => {
-    if (killed || answeredSoFar() < KILL_AFTER_ANSWERS || inFlight() === 0) return;
+    if (killed || answeredSoFar() < KILL_AFTER_ANSWERS || !paidSoFar() || inFlight() === 0) return;
     killed = true;
     inFlightAtKill = inFlight();
     first.child.kill('SIGKILL');
@@ -262,7 +267,6 @@ async function crashDuringCheckouts(kind: 'pglite' | 'postgres') {
   if (!killed) {
     // All sent before enough were answered (a slow, busy machine): the kill comes once one is paid,
     // with the others still in flight.
-    const paidSoFar = () => outcomes.some((outcome) => typeof outcome === 'object' && outcome.status === 200);
     const deadline = Date.now() + 60_000;
     while (!paidSoFar() && inFlight() > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 5));
