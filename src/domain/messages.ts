@@ -127,6 +127,14 @@ export const MESSAGES = {
     previous: 'Previous',
     next: 'Next',
   },
+  /** The home page's help band and its chat (issue 32: say it is scripted, a person is one tap away). */
+  helpChat: {
+    heading: 'Questions about a size or an order?',
+    scripted:
+      'Our help assistant is automated: it answers the common questions straight away from a set list. For anything else, write to us and a person answers.',
+    status: 'Automated assistant',
+    contactUs: 'Contact us',
+  },
   contact: {
     received: 'Thanks, we got your message and will answer soon.',
     name: 'Enter your name',

@@ -82,4 +82,39 @@ test.describe('help chat', () => {
     await expectPath(page, '/ContactUs');
     await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
   });
+
+  test('says it is automated and puts a person one tap away', async ({ page }) => {
+    await page.goto('/');
+    const band = page.getByRole('region', { name: 'Questions about a size or an order?' });
+    await expect(band).toContainText('automated');
+    await band.getByRole('link', { name: 'Contact us' }).click();
+    await expectPath(page, '/ContactUs');
+
+    await openChat(page);
+    await expect(chat(page)).toContainText('Automated assistant');
+    await expect(chat(page)).not.toContainText('Online now');
+    await chat(page).getByRole('link', { name: 'Contact us' }).click();
+    await expectPath(page, '/ContactUs');
+    await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
+  });
+
+  test('follows the shopper as an icon past its band, and opens from there @phone', async ({ page }) => {
+    await page.goto('/');
+    await expect(launcher(page)).toHaveAttribute('data-help-launcher', 'docked');
+    await page
+      .getByRole('region', { name: 'The collection' })
+      .getByRole('article')
+      .last()
+      .scrollIntoViewIfNeeded();
+    await expect(launcher(page)).toHaveAttribute('data-help-launcher', 'floating');
+    await expect(launcher(page)).toBeInViewport();
+    await launcher(page).click();
+    await expect(chat(page)).toBeVisible();
+    await expect(chat(page)).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(launcher(page)).toBeFocused();
+    // Back up at the band, it takes its place there again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(launcher(page)).toHaveAttribute('data-help-launcher', 'docked');
+  });
 });

@@ -1,6 +1,9 @@
 import { Bot, X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../../domain/constants';
+import { MESSAGES } from '../../../../domain/messages';
+import { paths } from '../../../paths';
 import { CHAT_FLOW, type ChatOption, type Conversation } from './chat-flow';
 import { ChatMessage } from './chat-message';
 
@@ -55,11 +58,16 @@ export function ChatPanel({ id, conversation, onChoose, onClose, onNavigate }: C
           <h2 id={titleId} className="truncate text-sm font-bold">
             {SHOP_NAME} help
           </h2>
-          <p className="flex items-center gap-1.5 text-xs text-gray-300">
-            <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
-            Online now
-          </p>
+          <p className="text-xs text-gray-300">{MESSAGES.helpChat.status}</p>
         </div>
+        {/* A person is one tap away from anywhere in the conversation. */}
+        <Link
+          to={paths.contactUs}
+          onClick={onNavigate}
+          className="shrink-0 rounded-full border border-white/30 px-3 py-1.5 text-xs font-semibold text-paper transition-colors hover:border-accent hover:text-accent"
+        >
+          {MESSAGES.helpChat.contactUs}
+        </Link>
         <button
           type="button"
           onClick={onClose}
