@@ -134,6 +134,9 @@ test.describe('accessibility', () => {
       .getByRole('button', { name: 'SHOW ORDERS' })
       .click();
     await expect(page.getByText('You have no orders yet.')).toBeVisible();
+    // The account deletion's disclosure open too, so its form is checked as well.
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByRole('form', { name: 'Delete my account' })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 

@@ -11,17 +11,21 @@ test('a shopper downloads their data, then deletes their account', async ({ page
   const account = await createAccount(playwright.request, baseURL!, 'leaving');
   await signInWithSession(page.context(), account);
   await page.goto('/account');
-  const section = main(page).getByRole('region', { name: 'Your data' });
-
   const download = page.waitForEvent('download');
-  await section.getByRole('link', { name: 'Download my data' }).click();
+  await main(page)
+    .getByRole('region', { name: 'Your data' })
+    .getByRole('link', { name: 'Download my data' })
+    .click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^sneaker-street-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
   expect(data.profile).toMatchObject({ id: account.id, email: account.email });
   expect(data.orders).toEqual([]);
 
-  const form = section.getByRole('form', { name: 'Delete my account' });
+  // Leaving is the page's last, closed disclosure (account-page.spec.ts).
+  const leaving = main(page).getByRole('region', { name: 'Delete account' });
+  await leaving.getByRole('button', { name: 'Delete account' }).click();
+  const form = leaving.getByRole('form', { name: 'Delete my account' });
   await form.getByLabel('Type your password to delete your account').fill('not-my-password');
   await form.getByRole('button', { name: 'Delete my account' }).click();
   await expect(form.getByLabel('Type your password to delete your account')).toHaveAccessibleDescription(

@@ -8,7 +8,8 @@ import { AccountSection } from './account-section';
 
 /**
  * 'My Orders' (spec §2): after SHOW ORDERS, each order id links to
- * /order/{idPayment} with its total. Orders load only once asked for.
+ * /order/{idPayment} with its total. Orders load only once asked for; the same button hides them
+ * again (issue 32), and says so: it reads the spec's SHOW ORDERS whenever they are hidden.
  */
 export function OrdersSection({ userId }: { userId: string }) {
   const [shown, setShown] = useState(false);
@@ -23,7 +24,7 @@ export function OrdersSection({ userId }: { userId: string }) {
         onClick={() => setShown((open) => !open)}
         className={`${secondaryButtonClass} w-full text-sm tracking-widest sm:w-auto`}
       >
-        SHOW ORDERS
+        {shown ? 'HIDE ORDERS' : 'SHOW ORDERS'}
         <ChevronDown
           aria-hidden="true"
           className={`size-4 transition-transform ${shown ? 'rotate-180' : ''}`}
