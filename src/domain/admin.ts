@@ -18,7 +18,19 @@ export const SHOE_LIMITS = {
 } as const;
 
 const LETTERS_AND_SPACES = /^[\p{L} ]+$/u;
-const DESCRIPTION_CHARACTERS = /^[\p{L} ,.]+$/u;
+/**
+ * Shoe names and colours as sneakers are really sold (decision 021): "Air Force 1", "550",
+ * "Gel-Kayano 14", "Chuck 70 Hi", "Off-White" need digits, hyphens, apostrophes and a few joining
+ * marks beside the spec's letters and spaces; a letter or a digit must be there, so "!!" or "###"
+ * still get the spec's message.
+ */
+const PRODUCT_NAME = /^(?=.*[\p{L}\p{N}])[\p{L}\p{N} '’.&/+-]+$/u;
+const COLOR_NAME = /^(?=.*\p{L})[\p{L} '’/-]+$/u;
+/**
+ * Descriptions as product copy is written: "Gore-Tex", "10mm", "It's", "(US sizes)", "100% suede",
+ * line breaks. No markup characters (< > { } = @ # ...) and at least one letter.
+ */
+const DESCRIPTION_CHARACTERS = /^(?=.*\p{L})[\p{L}\p{N}\s,.;:!?'’"“”()%&/+–—-]+$/u;
 const DIGITS = /^\d+$/;
 /** Sizes are whole or half ("9", "9.5"); the spec's "digits only" allows no half. */
 const SIZE = /^\d+(\.5)?$/;
@@ -53,11 +65,11 @@ function shoeSize(required: string, format: string) {
 const M = MESSAGES.adminForm;
 const lettersAndSpaces = (message: string) => ({ pattern: LETTERS_AND_SPACES, message });
 
-/** Create Shoes (spec §5). The image travels beside these fields as a file. */
+/** Create Shoes (spec §5; names, colours and descriptions as decision 021 widens them). The image travels beside these fields as a file. */
 export const createShoeSchema = z.object({
   brand: text(SHOE_LIMITS.text, M.brand, lettersAndSpaces(M.brandFormat)),
-  name: text(SHOE_LIMITS.text, M.name, lettersAndSpaces(M.nameFormat)),
-  color: text(SHOE_LIMITS.text, M.color, lettersAndSpaces(M.colorFormat)),
+  name: text(SHOE_LIMITS.text, M.name, { pattern: PRODUCT_NAME, message: M.nameFormat }),
+  color: text(SHOE_LIMITS.text, M.color, { pattern: COLOR_NAME, message: M.colorFormat }),
   price: wholeNumber(M.price, M.priceFormat, 1, SHOE_LIMITS.maxPrice),
   size: shoeSize(M.size, M.sizeFormat),
   q: wholeNumber(M.quantity, M.quantityFormat, 0, SHOE_LIMITS.maxQuantity),

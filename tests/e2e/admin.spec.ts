@@ -339,8 +339,8 @@ test.describe('admin panel', () => {
       { label: 'Name', bad: '', good: 'Cloud Runner', message: 'Enter a valid name' },
       {
         label: 'Name',
-        bad: 'Runner 2',
-        good: 'Cloud Runner',
+        bad: 'Runner!!',
+        good: 'Cloud Runner 2',
         message: "The shoes' name can only contain letters and spaces",
       },
       { label: 'Color', bad: 'Red5', good: 'Red', message: 'The color can only contain letters and spaces' },

@@ -186,7 +186,8 @@ describe('POST /api/shoes (Create Shoes)', () => {
     ['a size over 20', 'size', '21', M.size],
     ['a quarter size', 'size', '9.25', M.sizeFormat],
     ['a quantity over the limit', 'q', String(SHOE_LIMITS.maxQuantity + 1), M.quantity],
-    ['digits in a description', 'description', 'Now 30 percent lighter', M.descriptionFormat],
+    ['a description without a letter', 'description', '###', M.descriptionFormat],
+    ['a name without a letter or a digit', 'name', '!!', M.nameFormat],
     ['a brand that does not exist', 'brand', 'Nobody', M.brand],
   ])('refuses %s', async (_label, field, value, message) => {
     const response = await refused(
@@ -200,7 +201,7 @@ describe('POST /api/shoes (Create Shoes)', () => {
     const response = await refused(
       await form('POST', '/api/shoes', {
         brand: '',
-        name: 'N4me',
+        name: 'N@me',
         color: '',
         price: 'ten',
         size: '',

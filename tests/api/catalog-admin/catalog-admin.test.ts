@@ -59,6 +59,23 @@ describe('catalogue administration', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 1000, height: 750 });
   });
 
+  it('creates shoes named as sneakers are sold, with real product copy (decision 021)', async () => {
+    const created = await createShoe({
+      ...shoeFields,
+      name: 'Gel-Kayano 14',
+      color: 'Off-White',
+      description: "Gore-Tex upper, 10mm drop. It's 100% ready for rain (and city miles).",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { shoe } = created.json();
+    const read = (await t.app.inject({ method: 'GET', url: `/api/shoes/${shoe._id}` })).json();
+    expect(read).toMatchObject({
+      name: 'Gel-Kayano 14',
+      color: 'Off-White',
+      description: "Gore-Tex upper, 10mm drop. It's 100% ready for rain (and city miles).",
+    });
+  });
+
   it('answers every Create Shoes rule with the spec message of its field', async () => {
     const bad = await createShoe({
       brand: 'V3lo',

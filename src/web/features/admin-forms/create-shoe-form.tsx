@@ -80,7 +80,9 @@ export function CreateShoeForm() {
         <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
         <TextField name="q" label="Quantity" inputMode="numeric" hint="Pairs in stock of this size." />
       </div>
-      <DescriptionField hint="Letters, spaces, commas and periods." />
+      <DescriptionField
+        hint={`Words, digits and the punctuation of product copy: , . ; : ! ? ' " ( ) % & / + -`}
+      />
       <ImageField label="Image" />
       <UploadProgress progress={progress} />
       {formError && <FormAlert tone="error">{formError}</FormAlert>}

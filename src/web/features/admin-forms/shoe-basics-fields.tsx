@@ -6,8 +6,18 @@ export function ShoeBasicsFields({ currentBrand }: { currentBrand?: string }) {
   return (
     <>
       <BrandField current={currentBrand} />
-      <TextField name="name" label="Name" maxLength={40} />
-      <TextField name="color" label="Color" maxLength={40} />
+      <TextField
+        name="name"
+        label="Name"
+        maxLength={40}
+        hint="Letters, digits, spaces and - ' . & / +, e.g. Gel-Kayano 14."
+      />
+      <TextField
+        name="color"
+        label="Color"
+        maxLength={40}
+        hint="Letters, spaces and - ' /, e.g. Off-White."
+      />
       <TextField name="price" label="Price" prefix="$" inputMode="numeric" hint="Whole dollars." />
     </>
   );
