@@ -22,8 +22,10 @@ const colorFilter = (page: Page, color: string) =>
     .getByRole('complementary', { name: 'Filters' })
     .getByRole('group', { name: 'Color' })
     .getByRole('checkbox', { name: new RegExp(`^${color.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
-const sortButton = (page: Page, label: 'Price: low to high' | 'Price: high to low' | 'All models') =>
-  main(page).getByRole('button', { name: label, exact: true });
+const sortButton = (
+  page: Page,
+  label: 'A to Z' | 'Price: low to high' | 'Price: high to low' | 'All models',
+) => main(page).getByRole('button', { name: label, exact: true });
 
 async function shownPrices(page: Page): Promise<number[]> {
   return (await cardPrices(main(page)).allTextContents()).map(parsePrice);
@@ -47,6 +49,30 @@ test.describe('catalogue /shoes', () => {
     }
     await expect(nextButton(page)).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${pages}$`));
+  });
+
+  test('the sort bar marks the order in force, the name order when none is chosen', async ({
+    page,
+    catalog,
+  }) => {
+    const dearest = [...catalog.shoes].sort((a, b) => b.price - a.price || a.name.localeCompare(b.name));
+    await page.goto('/shoes');
+    await expect(sortButton(page, 'A to Z')).toHaveAttribute('aria-pressed', 'true');
+    await expect(sortButton(page, 'Price: high to low')).toHaveAttribute('aria-pressed', 'false');
+
+    await sortButton(page, 'Price: high to low').click();
+    await expect(sortButton(page, 'Price: high to low')).toHaveAttribute('aria-pressed', 'true');
+    await expect(sortButton(page, 'A to Z')).toHaveAttribute('aria-pressed', 'false');
+    await expect(cardNames(main(page))).toHaveText(
+      dearest.slice(0, COLLECTION_PAGE).map((shoe) => shoe.name),
+    );
+
+    await sortButton(page, 'A to Z').click();
+    await expect(page).toHaveURL((url) => url.search === '');
+    await expect(sortButton(page, 'A to Z')).toHaveAttribute('aria-pressed', 'true');
+    await expect(cardNames(main(page))).toHaveText(
+      catalog.shoes.slice(0, COLLECTION_PAGE).map((shoe) => shoe.name),
+    );
   });
 });
 

@@ -1,7 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Catalog, Shoe } from './support/catalog';
 import { expect, test } from './support/fixtures';
-import { cardNames, cardPrices, main } from './support/shop';
+import {
+  buyButton,
+  cardNames,
+  cardPrices,
+  main,
+  shoeCards,
+  sizeSelect,
+  storedCart,
+  toast,
+  type StoredLine,
+} from './support/shop';
 
 const COLLECTION_PAGE = 6;
 
@@ -33,6 +43,21 @@ const resultCount = (page: Page) =>
     .getByRole('status')
     .filter({ hasText: /^\d+ shoes?$/ });
 const shoesText = (count: number) => `${count} ${count === 1 ? 'shoe' : 'shoes'}`;
+/** A chip of a filter in use, named by what pressing it does: "Remove filter Size 9.5". */
+const filterChip = (page: Page, label: string) =>
+  main(page)
+    .getByRole('list', { name: 'Filters in use' })
+    .getByRole('button', { name: `Remove filter ${label}`, exact: true });
+
+/** Console errors and uncaught exceptions (a hydration mismatch is one) from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
 
 test.describe('filters on a desktop', () => {
   test('a size shows only the shoes with it in stock, its count matches, and Back undoes it', async ({
@@ -116,6 +141,48 @@ test.describe('filters on a desktop', () => {
   });
 });
 
+test.describe('a listing filtered by one size', () => {
+  const SIZE = '9.5';
+
+  test('every card starts with that size chosen, so BUY ME! adds it at once', async ({
+    page,
+    catalog,
+    request,
+  }) => {
+    const withSize = catalog.shoes.filter((shoe) => hasInStock(shoe, SIZE));
+    expect(withSize.length, `the demo catalogue has shoes in size ${SIZE}`).toBeGreaterThan(1);
+    const shown = withSize.slice(0, COLLECTION_PAGE);
+
+    // The server's HTML already has it chosen, and the browser takes it over as it is (no mismatch).
+    const html = await (await request.get(`/shoes?size=${SIZE}`)).text();
+    expect(html.match(new RegExp(`<option value="${escapeRegExp(SIZE)}" selected=""`, 'g'))).toHaveLength(
+      shown.length,
+    );
+    const errors = collectErrors(page);
+    await page.goto('/shoes', { waitUntil: 'networkidle' });
+    await facetBox(sidebar(page), 'Size', SIZE, withSize.length).check();
+    await expect(page).toHaveURL((url) => url.searchParams.getAll('size').join() === SIZE);
+    await expect(cardNames(main(page))).toHaveText(shown.map((shoe) => shoe.name));
+    for (const card of await shoeCards(main(page)).all()) await expect(sizeSelect(card)).toHaveValue(SIZE);
+    await expect(filterChip(page, `Size ${SIZE}`)).toBeVisible();
+
+    await buyButton(shoeCards(main(page)).first()).click();
+    await expect(toast(page, 'Your shoe add to cart')).toBeVisible();
+    const [line] = (await storedCart(page)) as StoredLine[];
+    expect(line).toMatchObject({ _id: shown[0]!._id, size: SIZE, quantity: 1 });
+
+    await page.goto(`/shoes?size=${SIZE}`, { waitUntil: 'networkidle' });
+    await expect(sizeSelect(shoeCards(main(page)).first())).toHaveValue(SIZE);
+    expect(errors).toEqual([]);
+  });
+
+  test('with two sizes filtered no card guesses which', async ({ page }) => {
+    await page.goto(`/shoes?size=${SIZE}&size=10`);
+    await expect(shoeCards(main(page)).first()).toBeVisible();
+    for (const card of await shoeCards(main(page)).all()) await expect(sizeSelect(card)).toHaveValue('');
+  });
+});
+
 test.describe('filters on a phone @phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -150,5 +217,43 @@ test.describe('filters on a phone @phone', () => {
     await expect(opener).toContainText('1');
     await expect(resultCount(page)).toHaveText(shoesText(shoes.length));
     await expect(cardNames(main(page))).toHaveText(shoes.map((shoe) => shoe.name));
+  });
+
+  test('the filters in use show as chips under the bar, and removing one removes that filter', async ({
+    page,
+    catalog,
+  }) => {
+    const { size, shoes } = selectiveSize(catalog);
+    const color = shoes[0]!.color;
+    const inColor = catalog.shoes.filter((shoe) => shoe.color === color);
+    await page.goto(`/shoes?size=${size}&color=${encodeURIComponent(color)}`);
+    const opener = main(page).getByRole('button', { name: /^Filters/ });
+    await expect(opener).toContainText('2');
+
+    const sizeChip = filterChip(page, `Size ${size}`);
+    const colorChip = filterChip(page, `Color ${color}`);
+    await expect(sizeChip).toBeVisible();
+    await expect(colorChip).toBeVisible();
+    // Under the bar, above the shoes.
+    const [bar, chip, card] = await Promise.all(
+      [opener, sizeChip, shoeCards(main(page)).first()].map(async (l) => (await l.boundingBox())!),
+    );
+    expect(chip!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    expect(chip!.y + chip!.height).toBeLessThanOrEqual(card!.y);
+
+    await sizeChip.click();
+    await expect(page).toHaveURL(
+      (url) => !url.searchParams.has('size') && url.searchParams.get('color') === color,
+    );
+    await expect(sizeChip).toHaveCount(0);
+    await expect(opener).toContainText('1');
+    await expect(resultCount(page)).toHaveText(shoesText(inColor.length));
+    // The focus moves to the chip now in the removed one's place.
+    await expect(colorChip).toBeFocused();
+
+    await colorChip.click();
+    await expect(page).toHaveURL((url) => url.search === '');
+    await expect(main(page).getByRole('list', { name: 'Filters in use' })).toHaveCount(0);
+    await expect(resultCount(page)).toHaveText(shoesText(catalog.shoes.length));
   });
 });

@@ -24,6 +24,7 @@ interface PagedShoeListProps {
   emptyTitle?: string;
   columns: 3 | 4;
   besideFilters?: boolean;
+  preselectedSize?: string;
 }
 
 /** Grid of shoe cards with Previous/Next, shared by every server-paged listing. */
@@ -35,6 +36,7 @@ export function PagedShoeList({
   emptyTitle,
   columns,
   besideFilters,
+  preselectedSize,
 }: PagedShoeListProps) {
   const total = page?.total ?? 0;
   const clamped = clampOffset({ offset, pageSize, total });
@@ -53,6 +55,7 @@ export function PagedShoeList({
         emptyTitle={emptyTitle}
         columns={columns}
         besideFilters={besideFilters}
+        preselectedSize={preselectedSize}
       />
       <Pager
         offset={offset}

@@ -19,10 +19,18 @@ interface ShoeCardProps {
   eager?: boolean;
   /** The page's first card: its picture is fetched first (see CardPicture). */
   priority?: boolean;
+  /** The size the listing is filtered by: chosen on the card if in stock, so BUY ME! adds it at once. */
+  preselectedSize?: string;
 }
 
-export function ShoeCard({ shoe, headingLevel: Heading, eager = false, priority = false }: ShoeCardProps) {
-  const { size, setSize, buy } = useAddToCart(shoe);
+export function ShoeCard({
+  shoe,
+  headingLevel: Heading,
+  eager = false,
+  priority = false,
+  preselectedSize,
+}: ShoeCardProps) {
+  const { size, setSize, buy } = useAddToCart(shoe, preselectedSize);
   const sizes = sizesOf(shoe);
   const inStock = sizes.some((entry) => entry.quantity > 0);
   const href = paths.shoe(shoe._id);

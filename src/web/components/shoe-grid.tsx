@@ -15,6 +15,8 @@ interface ShoeGridProps {
   columns: 3 | 4;
   /** Beside a listing's filters the grid has a sidebar's width less: one column fewer, until wide screens. */
   besideFilters?: boolean;
+  /** The one size a listing is filtered by, chosen on each card that has it (ShoeCard). */
+  preselectedSize?: string;
 }
 
 const COLUMN_CLASSES = { 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-3 xl:grid-cols-4' } as const;
@@ -31,6 +33,7 @@ export function ShoeGrid({
   emptyTitle = 'No shoes here yet',
   columns,
   besideFilters = false,
+  preselectedSize,
 }: ShoeGridProps) {
   if (shoes.length === 0) return <EmptyState title={emptyTitle} />;
   return (
@@ -42,7 +45,13 @@ export function ShoeGrid({
         <li key={shoe._id}>
           {/* The first row is above the fold on a desktop: load it eagerly, the very first card first
               (a phone's largest paint: Lighthouse found its picture requested 1.3 s late). */}
-          <ShoeCard shoe={shoe} headingLevel={headingLevel} eager={index < columns} priority={index === 0} />
+          <ShoeCard
+            shoe={shoe}
+            headingLevel={headingLevel}
+            eager={index < columns}
+            priority={index === 0}
+            preselectedSize={preselectedSize}
+          />
         </li>
       ))}
     </ul>

@@ -18,6 +18,8 @@ interface ShoeListingLayoutProps {
   emptyTitle?: string;
   /** Shown instead of the shoes: a page's own word on why there are none. */
   fallback?: ReactNode;
+  /** The one size the listing is filtered by: the cards start with it chosen. */
+  preselectedSize?: string;
 }
 
 /** A page that is a titled, paged grid of shoes: the catalogue, a brand, the sale, the favorites. */
@@ -32,6 +34,7 @@ export function ShoeListingLayout({
   columns,
   emptyTitle,
   fallback,
+  preselectedSize,
 }: ShoeListingLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = fallback ?? (
@@ -43,6 +46,7 @@ export function ShoeListingLayout({
       columns={columns}
       besideFilters={Boolean(aside)}
       emptyTitle={emptyTitle}
+      preselectedSize={preselectedSize}
     />
   );
   return (

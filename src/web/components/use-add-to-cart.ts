@@ -11,9 +11,18 @@ import { showAddedToCart } from './added-to-cart-notice';
  * "Pick a size, then BUY ME!" (spec §4), shared by the shoe card and the detail page.
  * Uses the store's actions directly: a card does not need to re-render when the cart changes.
  * Never puts more pairs of a size in the cart than the shoe has in stock (issue 4).
+ * `preselected` is the size a listing is filtered by (issue 32): shown as chosen while the shopper has
+ * chosen none, if the shoe has it in stock. It is derived, not stored, so it follows the filter, and
+ * it comes from the URL, which the server's render and the browser's hydration both read.
  */
-export function useAddToCart(shoe: Shoe) {
-  const [size, setChosenSize] = useState('');
+export function useAddToCart(shoe: Shoe, preselected?: string) {
+  // undefined: the shopper has not touched the picker ('' is "Choose size" picked on purpose).
+  const [chosen, setChosenSize] = useState<string>();
+  const fallback =
+    preselected && shoe.stock.some((entry) => entry.size === preselected && entry.quantity > 0)
+      ? preselected
+      : '';
+  const size = chosen ?? fallback;
   // BUY ME! without a size marks the picker (aria-invalid) until a size is chosen (issue 32).
   const [missingSize, setMissingSize] = useState(false);
   // Given to the size picker by a page that wants focus on it when the size is missing (the shoe page).

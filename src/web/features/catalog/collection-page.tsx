@@ -24,6 +24,7 @@ export default function CollectionPage() {
       aside={<ListingSidebar listing={listing} state={state} />}
       shoes={state.shoes}
       paging={state.paging}
+      preselectedSize={state.preselectedSize}
       columns={4}
       emptyTitle={state.chosen > 0 ? `No ${title} shoes match these filters` : `No shoes from ${title} yet`}
     />

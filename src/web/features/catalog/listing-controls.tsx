@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { defaultSort, type Listing } from '../../../domain/listings';
+import { ActiveFilterChips } from './active-filter-chips';
 import { FilterPanel } from './filter-panel';
 import { FiltersDrawer } from './filters-drawer';
 import { SortBar } from './sort-bar';
@@ -14,23 +16,26 @@ function shoeCount(total: number): string {
 }
 
 /**
- * Above the shoes: how many there are (announced when it changes), the phone's Filters button and
- * the sorts; a brand's collection keeps the spec's 'All models'.
+ * Above the shoes: how many there are (announced when it changes), the phone's Filters button, the
+ * filters in use as removable chips and the sorts; a brand's collection keeps the spec's 'All models'.
  */
 export function ListingToolbar({ listing, state }: ListingControlsProps) {
   const { filters, setFilters, shoes, chosen } = state;
   const total = shoes.data?.total;
   const fallback = defaultSort(listing);
+  const count = useRef<HTMLParagraphElement>(null);
   return (
     <div className="mb-6 flex flex-col gap-4 sm:mb-8">
       <div className="flex items-center justify-between gap-4">
-        <p role="status" className="text-sm font-semibold text-gray-700">
+        {/* Focusable by script only: where focus lands once the last filter chip is removed. */}
+        <p ref={count} role="status" tabIndex={-1} className="text-sm font-semibold text-gray-700">
           {total === undefined ? '' : shoeCount(total)}
         </p>
         <FiltersDrawer chosen={chosen} total={total}>
           <ListingFilterPanel listing={listing} state={state} titled={false} />
         </FiltersDrawer>
       </div>
+      <ActiveFilterChips listing={listing} filters={filters} onChange={setFilters} emptyFocus={count} />
       <SortBar
         sort={filters.sort}
         fallback={fallback}

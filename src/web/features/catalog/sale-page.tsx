@@ -19,6 +19,7 @@ export default function SalePage() {
       aside={<ListingSidebar listing={LISTING} state={state} />}
       shoes={state.shoes}
       paging={state.paging}
+      preselectedSize={state.preselectedSize}
       columns={4}
       emptyTitle={state.chosen > 0 ? 'No deals match these filters' : 'Nothing is on sale right now'}
     />

@@ -19,6 +19,7 @@ export default function ShoesPage() {
       aside={<ListingSidebar listing={LISTING} state={state} />}
       shoes={state.shoes}
       paging={state.paging}
+      preselectedSize={state.preselectedSize}
       columns={3}
       emptyTitle={state.chosen > 0 ? 'No shoes match these filters' : undefined}
     />

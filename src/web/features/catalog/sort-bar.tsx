@@ -1,4 +1,4 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Flame, Sparkles } from 'lucide-react';
+import { ArrowDownAZ, ArrowDownWideNarrow, ArrowUpNarrowWide, Flame, Sparkles } from 'lucide-react';
 import { MESSAGES } from '../../../domain/messages';
 import type { ShoeSort } from '../../../domain/sorts';
 
@@ -19,12 +19,21 @@ const SORT_BUTTONS: { sort: ShoeSort; label: string; Icon: typeof ArrowUpNarrowW
   { sort: 'best_selling', label: 'Best selling', Icon: Flame },
 ];
 
+/**
+ * The order a listing without a sort of its own is in (the API's: by name). Shown as a button, pressed
+ * when no sort is chosen, so the bar always says which order is in force (issue 32).
+ */
+const NAME_ORDER = { label: 'A to Z', Icon: ArrowDownAZ };
+
 const chipClass =
-  'inline-flex h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-bold transition-colors';
+  'inline-flex h-11 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-bold transition-colors';
 const chipOff = 'border-gray-300 bg-white text-ink hover:border-ink';
 const chipOn = 'border-ink bg-ink text-white';
 
-/** The sorts as toggle buttons (pressing the chosen one again goes back to the listing's order). */
+/**
+ * The sorts as toggle buttons (pressing the chosen one again goes back to the listing's order); the
+ * order in force is always the pressed one: the chosen sort, else the listing's fallback, else by name.
+ */
 export function SortBar({ sort, onSort, onAllModels, allModels = false, fallback }: SortBarProps) {
   return (
     <div
@@ -33,6 +42,17 @@ export function SortBar({ sort, onSort, onAllModels, allModels = false, fallback
       // One scrolling row on a phone, so the shoes stay near the top.
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
     >
+      {!fallback && (
+        <button
+          type="button"
+          aria-pressed={!sort}
+          onClick={() => onSort(undefined)}
+          className={`${chipClass} ${sort ? chipOff : chipOn}`}
+        >
+          <NAME_ORDER.Icon aria-hidden="true" className="size-4" />
+          {NAME_ORDER.label}
+        </button>
+      )}
       {SORT_BUTTONS.map(({ sort: option, label, Icon }) => {
         const active = sort === option;
         return (

@@ -31,7 +31,9 @@ export function useFilteredListing(listing: Listing, pageSize: number) {
   );
   const facets = useFacets(filters, listingScope(listing));
   const chosen = chosenCount(listing, filters);
-  return { filters, setFilters, paging, shoes, facets: facets.data, chosen };
+  // One size filtered: the cards start with it chosen; with several, the shopper's pick is not known.
+  const preselectedSize = filters.sizes.length === 1 ? filters.sizes[0] : undefined;
+  return { filters, setFilters, paging, shoes, facets: facets.data, chosen, preselectedSize };
 }
 
 export type FilteredListing = ReturnType<typeof useFilteredListing>;
