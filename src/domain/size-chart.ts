@@ -1,24 +1,31 @@
-/** The size chart of spec §2: size / US / UK / EU. */
+/**
+ * The shop's sizes are US men's sizes (the size picker's values, spec §2's twelve), each with its
+ * standard equivalents: US women's (1.5 larger), UK, EU and the foot's length in cm. The spec's own
+ * table repeated the size as its US column and grew EU a whole size per half US size; decision 021
+ * says why this one replaces it.
+ */
 export interface SizeChartRow {
+  /** The shop's size: US men's. */
   size: string;
-  us: string;
+  usWomen: string;
   uk: string;
   eu: string;
+  cm: string;
 }
 
 export const SIZE_CHART: readonly SizeChartRow[] = [
-  { size: '6', us: '6', uk: '3.5', eu: '36' },
-  { size: '6.5', us: '6.5', uk: '4', eu: '37' },
-  { size: '7', us: '7', uk: '4.5', eu: '38' },
-  { size: '7.5', us: '7.5', uk: '5', eu: '39' },
-  { size: '8', us: '8', uk: '5.5', eu: '40' },
-  { size: '8.5', us: '8.5', uk: '6', eu: '41' },
-  { size: '9', us: '9', uk: '6.5', eu: '42' },
-  { size: '9.5', us: '9.5', uk: '7', eu: '43' },
-  { size: '10', us: '10', uk: '7.5', eu: '44' },
-  { size: '10.5', us: '10.5', uk: '8', eu: '45' },
-  { size: '11', us: '11', uk: '8.5', eu: '46' },
-  { size: '11.5', us: '11.5', uk: '9', eu: '47' },
+  { size: '6', usWomen: '7.5', uk: '5.5', eu: '38.5', cm: '24' },
+  { size: '6.5', usWomen: '8', uk: '6', eu: '39', cm: '24.5' },
+  { size: '7', usWomen: '8.5', uk: '6', eu: '40', cm: '25' },
+  { size: '7.5', usWomen: '9', uk: '6.5', eu: '40.5', cm: '25.5' },
+  { size: '8', usWomen: '9.5', uk: '7', eu: '41', cm: '26' },
+  { size: '8.5', usWomen: '10', uk: '7.5', eu: '42', cm: '26.5' },
+  { size: '9', usWomen: '10.5', uk: '8', eu: '42.5', cm: '27' },
+  { size: '9.5', usWomen: '11', uk: '8.5', eu: '43', cm: '27.5' },
+  { size: '10', usWomen: '11.5', uk: '9', eu: '44', cm: '28' },
+  { size: '10.5', usWomen: '12', uk: '9.5', eu: '44.5', cm: '28.5' },
+  { size: '11', usWomen: '12.5', uk: '10', eu: '45', cm: '29' },
+  { size: '11.5', usWomen: '13', uk: '10.5', eu: '45.5', cm: '29.5' },
 ];
 
 export const CHART_SIZES: readonly string[] = SIZE_CHART.map((row) => row.size);

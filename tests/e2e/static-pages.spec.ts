@@ -5,20 +5,23 @@ import { uniqueEmail } from './support/catalog';
 import { expect, test } from './support/fixtures';
 import { expectPath, footer, main, toast } from './support/shop';
 
-/** Spec §2 "Static pages": size / US / UK / EU. */
+/**
+ * The size chart (decision 021): the shop's sizes (US men's, spec §2's twelve) with the standard US
+ * women's, UK, EU and foot length in cm.
+ */
 const SIZE_CHART = [
-  ['6', '6', '3.5', '36'],
-  ['6.5', '6.5', '4', '37'],
-  ['7', '7', '4.5', '38'],
-  ['7.5', '7.5', '5', '39'],
-  ['8', '8', '5.5', '40'],
-  ['8.5', '8.5', '6', '41'],
-  ['9', '9', '6.5', '42'],
-  ['9.5', '9.5', '7', '43'],
-  ['10', '10', '7.5', '44'],
-  ['10.5', '10.5', '8', '45'],
-  ['11', '11', '8.5', '46'],
-  ['11.5', '11.5', '9', '47'],
+  ['6', '7.5', '5.5', '38.5', '24'],
+  ['6.5', '8', '6', '39', '24.5'],
+  ['7', '8.5', '6', '40', '25'],
+  ['7.5', '9', '6.5', '40.5', '25.5'],
+  ['8', '9.5', '7', '41', '26'],
+  ['8.5', '10', '7.5', '42', '26.5'],
+  ['9', '10.5', '8', '42.5', '27'],
+  ['9.5', '11', '8.5', '43', '27.5'],
+  ['10', '11.5', '9', '44', '28'],
+  ['10.5', '12', '9.5', '44.5', '28.5'],
+  ['11', '12.5', '10', '45', '29'],
+  ['11.5', '13', '10.5', '45.5', '29.5'],
 ];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -39,20 +42,33 @@ test.describe('static pages', () => {
     });
   }
 
-  test('the size chart lists the 12 sizes with their US, UK and EU equivalents', async ({ page }) => {
+  test("the size chart lists the 12 sizes as US men's with US women's, UK, EU and cm", async ({ page }) => {
     await page.goto('/SizeChart');
     const table = main(page).getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText(['Size', 'US', 'UK', 'EU']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      "Size (US men's)",
+      "US women's",
+      'UK',
+      'EU',
+      'cm',
+    ]);
     const body = table.getByRole('rowgroup').nth(1).getByRole('row');
     await expect(body).toHaveCount(SIZE_CHART.length);
     for (const [index, cells] of SIZE_CHART.entries()) {
       await expect(body.nth(index).getByRole('rowheader')).toHaveText(cells[0]!);
       await expect(body.nth(index).getByRole('cell')).toHaveText(cells.slice(1));
     }
-    // A few rows spelt out, as a shopper reads them.
-    await expect(table.getByRole('row', { name: '9.5 9.5 7 43', exact: true })).toBeVisible();
-    await expect(table.getByRole('row', { name: '6 6 3.5 36', exact: true })).toBeVisible();
-    await expect(table.getByRole('row', { name: '11.5 11.5 9 47', exact: true })).toBeVisible();
+    // A few rows spelt out, as a shopper reads them: no column repeats the size.
+    await expect(table.getByRole('row', { name: '9.5 11 8.5 43 27.5', exact: true })).toBeVisible();
+    await expect(table.getByRole('row', { name: '6 7.5 5.5 38.5 24', exact: true })).toBeVisible();
+    await expect(table.getByRole('row', { name: '11.5 13 10.5 45.5 29.5', exact: true })).toBeVisible();
+  });
+
+  test('the shoe page links its size picker to the size chart', async ({ page, catalog }) => {
+    await page.goto(`/shoes/${catalog.shoes[0]!._id}`);
+    await main(page).getByRole('link', { name: 'Size chart', exact: true }).click();
+    await expectPath(page, '/SizeChart');
+    await expect(heading(page)).toHaveText('Size Chart');
   });
 
   test('the contact form shows errors only for touched fields and confirms a sent message', async ({

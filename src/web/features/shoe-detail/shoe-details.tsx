@@ -67,12 +67,20 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
             <FavoriteToggle shoe={shoe} />
           </div>
         </div>
-        {/* Always there, so a change of size is announced. */}
-        <p aria-live="polite" className="mt-2 min-h-5 text-sm font-bold text-deal">
-          {chosen && chosen.quantity > 0 && chosen.quantity <= LOW_STOCK
-            ? MESSAGES.restock.onlyLeft(chosen.quantity)
-            : ''}
-        </p>
+        <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          {/* Always there, so a change of size is announced. */}
+          <p aria-live="polite" className="min-h-5 text-sm font-bold text-deal">
+            {chosen && chosen.quantity > 0 && chosen.quantity <= LOW_STOCK
+              ? MESSAGES.restock.onlyLeft(chosen.quantity)
+              : ''}
+          </p>
+          <Link
+            to={paths.sizeChart}
+            className="text-sm font-semibold text-accent-dark underline underline-offset-4 hover:text-ink"
+          >
+            Size chart
+          </Link>
+        </div>
         <RestockForm shoe={shoe} />
       </div>
     </div>

@@ -6,32 +6,25 @@ import { PageSection, proseLinkClass, StaticPage } from './static-page-layout';
 
 const headCell = 'px-4 py-3 text-left text-xs font-bold tracking-widest uppercase sm:px-6';
 
-/** Static size table (spec §2): size / US / UK / EU. */
+/** Static size table (spec §2): the shop's US men's sizes with US women's, UK, EU and cm (decision 021). */
 export default function SizeChartPage() {
   return (
     <StaticPage
       title={PAGES.sizeChart.title}
-      intro="Our sizes follow US sizing. Find your size below and compare it with UK and EU sizes before you order."
+      intro="Our sizes are US men's sizes: the size you pick on a shoe is the first column. Women's US sizes run 1.5 larger, so a women's 8.5 is our 7. Measure your foot and pick the row of its length in cm."
     >
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
         <table className="w-full border-collapse text-left tabular-nums">
           <caption className="px-4 pt-4 pb-3 text-left text-sm text-gray-600 sm:px-6">
-            Sneaker sizes with their US, UK and EU equivalents
+            Our sizes (US men's) with their US women's, UK, EU and foot-length equivalents
           </caption>
           <thead className="bg-ink text-paper">
             <tr>
-              <th scope="col" className={headCell}>
-                Size
-              </th>
-              <th scope="col" className={headCell}>
-                US
-              </th>
-              <th scope="col" className={headCell}>
-                UK
-              </th>
-              <th scope="col" className={headCell}>
-                EU
-              </th>
+              {["Size (US men's)", "US women's", 'UK', 'EU', 'cm'].map((label) => (
+                <th key={label} scope="col" className={headCell}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -40,9 +33,12 @@ export default function SizeChartPage() {
                 <th scope="row" className="px-4 py-3 font-bold text-ink sm:px-6">
                   {row.size}
                 </th>
-                <td className="px-4 py-3 sm:px-6">{row.us}</td>
-                <td className="px-4 py-3 sm:px-6">{row.uk}</td>
-                <td className="px-4 py-3 sm:px-6">{row.eu}</td>
+                {[row.usWomen, row.uk, row.eu, row.cm].map((value, index) => (
+                  // The columns are fixed: a cell's place is its identity.
+                  <td key={index} className="px-4 py-3 sm:px-6">
+                    {value}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
