@@ -7,19 +7,14 @@ import { PAGE_WIDTH } from '../../components/page-width';
 import { Pager } from '../../components/pager';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuditLog } from './api/use-audit-log';
+import { EntryChanges } from './entry-changes';
 
 const fieldClass =
   'h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm font-medium hover:border-ink';
 
-/** A value as the log shows it: short JSON, or a dash for nothing. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
-    <li className="flex flex-col gap-1 py-3 text-sm">
+    <li className="flex flex-col gap-2 py-4 text-sm">
       <p className="flex flex-wrap items-baseline gap-x-3">
         <time dateTime={entry.at} className="font-mono text-xs text-gray-600">
           {entry.at.slice(0, 19).replace('T', ' ')} UTC
@@ -28,14 +23,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         {entry.target.label && <span className="font-mono text-xs break-all">{entry.target.label}</span>}
         <span className="text-gray-700 sm:ml-auto">{entry.actor}</span>
       </p>
-      {(entry.before !== null || entry.after !== null) && (
-        <dl className="grid gap-x-3 text-xs text-gray-700 sm:grid-cols-[4rem_1fr]">
-          <dt className="font-semibold">Before</dt>
-          <dd className="font-mono break-all">{shown(entry.before)}</dd>
-          <dt className="font-semibold">After</dt>
-          <dd className="font-mono break-all">{shown(entry.after)}</dd>
-        </dl>
-      )}
+      <EntryChanges entry={entry} />
     </li>
   );
 }
@@ -60,7 +48,7 @@ export default function AuditPage() {
       <PageHeader
         eyebrow="Admin"
         title="Audit log"
-        description="Every change the staff made, and their sign-ins: who, when, and the values before and after."
+        description="Every change the staff made, and their sign-ins: who, when, and what changed, field by field."
       />
       <div role="search" aria-label="Filter the audit log" className="mb-6 grid gap-4 sm:grid-cols-2">
         <label className="flex flex-col gap-1 text-sm font-semibold">
