@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeliveryAddressInput } from '../../../src/domain/forms.js';
 import { MESSAGES } from '../../../src/domain/messages.js';
 import { mailOutbox, orders, stockEntries } from '../../../src/server/db/schema.js';
-import { paymentMethodBody } from '../../fixtures/payment.js';
-import { insertCatalog } from '../support/catalog-fixture.js';
+import { checkoutWith, testCard } from '../support/paid-order.js';
 import type { RecordedRefunds } from '../support/recording-payments.js';
 import { createSender } from '../support/sender.js';
 import { signUp } from '../support/session.js';
-import { createStaffTestApp } from '../support/staff-test-app.js';
+import { createStaffShop } from '../support/staff-shop.js';
 import type { TestApp } from '../support/test-app.js';
 
 /**
@@ -37,21 +36,10 @@ let admin: string;
 let shoeId: string;
 
 beforeAll(async () => {
-  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.77.250.1' }));
-  const { shoeIds } = await insertCatalog(
-    t.database.db,
-    ['Stride'],
-    [
-      {
-        name: 'Parcel Runner',
-        brand: 'Stride',
-        color: 'Green',
-        price: PRICE_CENTS / 100,
-        sizes: [['9', 100]],
-      },
-    ],
-  );
-  shoeId = shoeIds.get('Parcel Runner')!;
+  ({ t, admin, shoeId } = await createStaffShop(ADMIN, {
+    signInFrom: '10.77.250.1',
+    shoe: { name: 'Parcel Runner', color: 'Green', price: PRICE_CENTS / 100, stock: 100 },
+  }));
 });
 afterAll(() => t.close());
 
@@ -75,22 +63,15 @@ const BILLING = {
   postal_code: '92101',
 };
 
-async function paymentMethod(cookie: string): Promise<string> {
-  const response = await send('POST', '/api/payments/methods', cookie, paymentMethodBody());
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().id as string;
-}
-
-/** The spec's checkout body for one pair, with whatever else `extra` adds. */
-const body = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
+/** The spec's checkout body for one pair (less the card's id), with whatever else `extra` adds. */
+const body = (extra: Record<string, unknown> = {}) => ({
   shoes: [{ _id: shoeId, size: '9', quantity: 1 }],
   amount: PRICE_CENTS,
   ...extra,
 });
 
-const checkout = async (cookie: string, extra: Record<string, unknown>, headers?: Record<string, string>) =>
-  send('POST', '/api/cart/checkout', cookie, body(await paymentMethod(cookie), extra), headers);
+const checkout = (cookie: string, extra: Record<string, unknown>, headers?: Record<string, string>) =>
+  checkoutWith(send, cookie, body(extra), headers);
 
 const orderAs = (cookie: string, idPayment: string) => send('GET', `/api/cart/order/${idPayment}`, cookie);
 
@@ -212,13 +193,13 @@ describe('POST /api/cart/checkout with a delivery address', () => {
 
   it('treats another address under the same Idempotency-Key as another request (409)', async () => {
     const shopper = await signUp(t.app);
-    const id = await paymentMethod(shopper.cookie);
+    const id = await testCard(send, shopper.cookie);
     const headers = { 'idempotency-key': 'delivery-address-0001' };
     const first = await send(
       'POST',
       '/api/cart/checkout',
       shopper.cookie,
-      body(id, { deliveryAddress: DELIVERY }),
+      { id, ...body({ deliveryAddress: DELIVERY }) },
       headers,
     );
     expect(first.statusCode, first.body).toBe(200);
@@ -226,7 +207,7 @@ describe('POST /api/cart/checkout with a delivery address', () => {
       'POST',
       '/api/cart/checkout',
       shopper.cookie,
-      body(id, { deliveryAddress: DELIVERY }),
+      { id, ...body({ deliveryAddress: DELIVERY }) },
       headers,
     );
     expect(again.json()).toEqual(first.json());
@@ -234,7 +215,7 @@ describe('POST /api/cart/checkout with a delivery address', () => {
       'POST',
       '/api/cart/checkout',
       shopper.cookie,
-      body(id, { deliveryAddress: { ...DELIVERY, line1: '1 Infinite Loop' } }),
+      { id, ...body({ deliveryAddress: { ...DELIVERY, line1: '1 Infinite Loop' } }) },
       headers,
     );
     expect(elsewhere.statusCode).toBe(409);

@@ -11,12 +11,11 @@ import {
   stockEntries,
   taxRates,
 } from '../../../src/server/db/schema.js';
-import { paymentMethodBody } from '../../fixtures/payment.js';
-import { insertCatalog } from '../support/catalog-fixture.js';
+import { checkoutWith } from '../support/paid-order.js';
 import type { RecordedRefunds } from '../support/recording-payments.js';
 import { createSender } from '../support/sender.js';
 import { signUp } from '../support/session.js';
-import { createStaffTestApp } from '../support/staff-test-app.js';
+import { createStaffShop } from '../support/staff-shop.js';
 import type { TestApp } from '../support/test-app.js';
 
 /**
@@ -47,13 +46,10 @@ let standard: string;
 let express: string;
 
 beforeAll(async () => {
-  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.78.250.1' }));
-  const { shoeIds } = await insertCatalog(
-    t.database.db,
-    ['Stride'],
-    [{ name: 'Taxed Runner', brand: 'Stride', color: 'Blue', price: PRICE / 100, sizes: [['9', 500]] }],
-  );
-  shoeId = shoeIds.get('Taxed Runner')!;
+  ({ t, admin, shoeId } = await createStaffShop(ADMIN, {
+    signInFrom: '10.78.250.1',
+    shoe: { name: 'Taxed Runner', color: 'Blue', price: PRICE / 100, stock: 500 },
+  }));
   // North Carolina: 7.25 %, shipping untaxed; California: 8.875 %, shipping taxed.
   await t.database.db.insert(taxRates).values([
     { stateCode: 'NC', rateMilliPercent: 7_250, taxShipping: false },
@@ -85,10 +81,7 @@ const ADDRESS = {
 const shoes = (quantity: number) => [{ _id: shoeId, size: '9', quantity }];
 const quote = (body: Record<string, unknown>) => send('POST', '/api/cart/quote', '', body);
 
-async function checkout(cookie: string, body: Record<string, unknown>) {
-  const method = await send('POST', '/api/payments/methods', cookie, paymentMethodBody());
-  return send('POST', '/api/cart/checkout', cookie, { id: method.json().id, ...body });
-}
+const checkout = (cookie: string, body: Record<string, unknown>) => checkoutWith(send, cookie, body);
 
 const stock = async () =>
   (await t.database.db.select().from(stockEntries).where(eq(stockEntries.shoeId, shoeId)))[0]!.quantity;

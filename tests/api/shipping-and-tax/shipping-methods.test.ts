@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShippingMethodAnswer } from '../../../src/domain/contracts/shipping-and-tax.js';
 import { MESSAGES } from '../../../src/domain/messages.js';
-import { auditLog, shippingMethods } from '../../../src/server/db/schema.js';
-import { insertCatalog } from '../support/catalog-fixture.js';
-import { signUp, TEST_ORIGIN } from '../support/session.js';
-import { createStaffTestApp } from '../support/staff-test-app.js';
+import { shippingMethods } from '../../../src/server/db/schema.js';
+import { createSender } from '../support/sender.js';
+import { signUp } from '../support/session.js';
+import { createStaffShop, lastAudit } from '../support/staff-shop.js';
 import type { TestApp } from '../support/test-app.js';
 
 /**
@@ -20,25 +20,11 @@ let admin: string;
 let shoe: string;
 
 beforeAll(async () => {
-  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.61.0.1' }));
-  const { shoeIds } = await insertCatalog(
-    t.database.db,
-    ['Stride'],
-    [{ name: 'Runner', brand: 'Stride', color: 'Red', price: 100, sizes: [['9', 50]] }],
-  );
-  shoe = shoeIds.get('Runner')!;
+  ({ t, admin, shoeId: shoe } = await createStaffShop(ADMIN, { signInFrom: '10.61.0.1' }));
 });
 afterAll(() => t.close());
 
-let requests = 0;
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as string,
-    headers: { origin: TEST_ORIGIN, cookie },
-    remoteAddress: `10.62.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
-  });
+const send = createSender(() => t.app, 62);
 
 type Method = ShippingMethodAnswer;
 
@@ -61,11 +47,6 @@ async function refusal(method: 'POST' | 'PUT', url: string, body: unknown) {
   const response = await send(method, url, admin, body);
   expect(response.statusCode, response.body).toBe(400);
   return (response.json() as { error: { fields?: Record<string, string> } }).error.fields ?? {};
-}
-
-async function lastAudit() {
-  const [entry] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(1);
-  return entry!;
 }
 
 async function quote(shippingMethod?: string, quantity = 1) {
@@ -109,7 +90,7 @@ describe('adding a method', () => {
       active: true,
     });
     expect((await list()).at(-1)!._id).toBe(method._id);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       actorEmail: ADMIN.email,
       action: 'shipping.create',
       targetType: 'shipping-method',
@@ -205,7 +186,7 @@ describe('changing a method', () => {
       active: false,
       position: method.position,
     });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       action: 'shipping.update',
       targetId: method._id,
       targetLabel: 'Ground Plus',
@@ -239,7 +220,7 @@ describe('changing a method', () => {
     });
     expect(retire.statusCode, retire.body).toBe(200);
     expect(retire.json()).toMatchObject({ active: false });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       action: 'shipping.update',
       before: { active: true },
       after: { active: false },
@@ -263,7 +244,7 @@ describe('changing a method', () => {
     const response = await send('DELETE', `/api/admin/shipping-methods/${method._id}`, admin);
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as Method[]).map((row) => row._id)).not.toContain(method._id);
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       action: 'shipping.delete',
       targetId: method._id,
       targetLabel: 'Drone',
@@ -282,7 +263,7 @@ describe('the order of the methods', () => {
     const response = await send('PUT', '/api/admin/shipping-methods/order', admin, { ids: reversed });
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as Method[]).map((method) => method._id)).toEqual(reversed);
-    expect(await lastAudit()).toMatchObject({ action: 'shipping.order', targetType: 'shipping-method' });
+    expect(await lastAudit(t)).toMatchObject({ action: 'shipping.order', targetType: 'shipping-method' });
     const firstActive = (response.json() as Method[]).find((method) => method.active)!;
     expect((await quote()).shippingMethod).toBe(firstActive._id);
     await send('PUT', '/api/admin/shipping-methods/order', admin, { ids });

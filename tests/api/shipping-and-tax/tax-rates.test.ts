@@ -1,10 +1,8 @@
-import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/domain/messages.js';
-import { auditLog } from '../../../src/server/db/schema.js';
-import { insertCatalog } from '../support/catalog-fixture.js';
-import { signUp, TEST_ORIGIN } from '../support/session.js';
-import { createStaffTestApp } from '../support/staff-test-app.js';
+import { createSender } from '../support/sender.js';
+import { signUp } from '../support/session.js';
+import { createStaffShop, lastAudit } from '../support/staff-shop.js';
 import type { TestApp } from '../support/test-app.js';
 
 /**
@@ -19,25 +17,11 @@ let admin: string;
 let shoe: string;
 
 beforeAll(async () => {
-  ({ t, admin } = await createStaffTestApp(ADMIN, { signInFrom: '10.63.0.1' }));
-  const { shoeIds } = await insertCatalog(
-    t.database.db,
-    ['Stride'],
-    [{ name: 'Runner', brand: 'Stride', color: 'Red', price: 100, sizes: [['9', 50]] }],
-  );
-  shoe = shoeIds.get('Runner')!;
+  ({ t, admin, shoeId: shoe } = await createStaffShop(ADMIN, { signInFrom: '10.63.0.1' }));
 });
 afterAll(() => t.close());
 
-let requests = 0;
-const send = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as string,
-    headers: { origin: TEST_ORIGIN, cookie },
-    remoteAddress: `10.64.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
-  });
+const send = createSender(() => t.app, 64);
 
 interface Rate {
   state: string;
@@ -58,18 +42,11 @@ async function list(): Promise<Rate[]> {
   return response.json();
 }
 
-async function lastAudit() {
-  const [entry] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(1);
-  return entry!;
-}
-
 async function quote(state: string | undefined, shippingMethod?: string) {
-  const priced = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/quote',
-    payload: { shoes: [{ _id: shoe, size: '9', quantity: 1 }], state, shippingMethod },
-    headers: { origin: TEST_ORIGIN },
-    remoteAddress: `10.65.0.${(requests++ % 250) + 1}`,
+  const priced = await send('POST', '/api/cart/quote', '', {
+    shoes: [{ _id: shoe, size: '9', quantity: 1 }],
+    state,
+    shippingMethod,
   });
   expect(priced.statusCode, priced.body).toBe(200);
   return priced.json() as {
@@ -96,7 +73,7 @@ describe('setting a state’s rate', () => {
       rateMilliPercent: 4750,
       taxShipping: false,
     });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       actorEmail: ADMIN.email,
       action: 'tax.set',
       targetType: 'tax-rate',
@@ -114,7 +91,7 @@ describe('setting a state’s rate', () => {
     await set('Texas', { rate: 6.25 });
     const replaced = await set('TX', { rate: '8.875', taxShipping: true });
     expect(replaced).toMatchObject({ state: 'TX', rateMilliPercent: 8875, taxShipping: true });
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       action: 'tax.set',
       before: { rateMilliPercent: 6250, taxShipping: false },
       after: { rateMilliPercent: 8875, taxShipping: true },
@@ -174,7 +151,7 @@ describe('removing a state’s rate', () => {
     const response = await send('DELETE', '/api/admin/tax-rates/oh', admin);
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as Rate[]).map((rate) => rate.state)).not.toContain('OH');
-    expect(await lastAudit()).toMatchObject({
+    expect(await lastAudit(t)).toMatchObject({
       action: 'tax.remove',
       targetId: 'OH',
       before: { rateMilliPercent: 5750, taxShipping: false },

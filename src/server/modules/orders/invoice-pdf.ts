@@ -12,60 +12,32 @@ import {
   rule,
   type Pdf,
 } from './pdf-document.js';
+import { continuedPage, drawTable, type Table } from './pdf-table.js';
 
 /** The lines' columns: item, size, quantity, unit price, amount (together the content width). */
-const COLUMNS = [
-  { label: 'Item', width: 230, align: 'left' },
-  { label: 'Size', width: 50, align: 'left' },
-  { label: 'Qty', width: 40, align: 'right' },
-  { label: 'Unit price', width: 80, align: 'right' },
-  { label: 'Amount', width: 112, align: 'right' },
-] as const;
-const ROW = 18;
-
-function row(doc: Pdf, values: string[], y: number, font?: string, color?: string): void {
-  let x = PAGE.margin;
-  COLUMNS.forEach((column, index) => {
-    cell(doc, values[index] ?? '', x, y, column.width - (column.align === 'left' ? 6 : 0), {
-      align: column.align,
-      font,
-      color,
-    });
-    x += column.width;
-  });
-}
-
-function header(doc: Pdf, y: number): number {
-  row(
-    doc,
-    COLUMNS.map((column) => column.label),
-    y,
-    BOLD,
-    MUTED,
-  );
-  rule(doc, y + 14);
-  return y + ROW + 2;
-}
-
-/** A further page says whose invoice it continues: pages printed apart still belong together. */
-function nextPage(doc: Pdf, number: string): number {
-  doc.addPage();
-  cell(doc, `Invoice ${number} (continued)`, PAGE.margin, PAGE.margin, CONTENT_WIDTH, {
-    color: MUTED,
-    size: 9,
-  });
-  return PAGE.margin + 22;
-}
+const LINES: Table = {
+  columns: [
+    { label: 'Item', width: 230, align: 'left' },
+    { label: 'Size', width: 50, align: 'left' },
+    { label: 'Qty', width: 40, align: 'right' },
+    { label: 'Unit price', width: 80, align: 'right' },
+    { label: 'Amount', width: 112, align: 'right' },
+  ],
+  rowHeight: 18,
+  headerGap: 2,
+  indent: 0,
+};
+const ROW = LINES.rowHeight;
 
 /** The totals: label on the left of the last two columns' width, amount on the right. */
-function totals(doc: Pdf, number: string, rows: [string, string, boolean?][], y: number): number {
+function totals(doc: Pdf, title: string, rows: [string, string, boolean?][], y: number): number {
   const amountWidth = 112;
   const labelWidth = 230;
   const x = PAGE.margin + CONTENT_WIDTH - amountWidth - labelWidth;
   // The totals stay together on one page when they fit on one.
-  let at = y + (rows.length - 1) * ROW > LAST_ROW_Y ? nextPage(doc, number) : y;
+  let at = y + (rows.length - 1) * ROW > LAST_ROW_Y ? continuedPage(doc, title) : y;
   for (const [label, amount, strong] of rows) {
-    if (at > LAST_ROW_Y) at = nextPage(doc, number);
+    if (at > LAST_ROW_Y) at = continuedPage(doc, title);
     const font = strong ? BOLD : undefined;
     cell(doc, label, x, at, labelWidth - 8, { align: 'right', font });
     cell(doc, amount, x + labelWidth, at, amountWidth, { align: 'right', font });
@@ -117,25 +89,23 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
         cell(doc, invoice.email, PAGE.margin, y, CONTENT_WIDTH / 2 - 10, { color: MUTED, size: 9 });
         y += 14;
       }
-      y = header(doc, y + 14);
-      for (const line of invoice.lines) {
-        if (y > LAST_ROW_Y) y = header(doc, nextPage(doc, invoice.number));
-        row(
-          doc,
-          [
-            line.name,
-            line.size,
-            String(line.quantity),
-            formatCents(line.unitCents),
-            formatCents(line.totalCents),
-          ],
-          y,
-        );
-        y += ROW;
-      }
+      const title = `Invoice ${invoice.number}`;
+      y = drawTable(
+        doc,
+        LINES,
+        invoice.lines.map((line) => [
+          line.name,
+          line.size,
+          String(line.quantity),
+          formatCents(line.unitCents),
+          formatCents(line.totalCents),
+        ]),
+        y + 14,
+        title,
+      );
       rule(doc, y - 4);
-      y = totals(doc, invoice.number, totalRows(invoice), y + 4);
-      if (y + 20 > LAST_ROW_Y) y = nextPage(doc, invoice.number) - 20;
+      y = totals(doc, title, totalRows(invoice), y + 4);
+      if (y + 20 > LAST_ROW_Y) y = continuedPage(doc, title) - 20;
       cell(doc, `Thank you for shopping at ${invoice.shop.name}.`, PAGE.margin, y + 20, CONTENT_WIDTH, {
         color: MUTED,
         size: 9,

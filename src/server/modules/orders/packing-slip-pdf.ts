@@ -5,7 +5,6 @@ import {
   BOLD,
   cell,
   CONTENT_WIDTH,
-  LAST_ROW_Y,
   letterhead,
   MUTED,
   PAGE,
@@ -13,42 +12,21 @@ import {
   rule,
   type Pdf,
 } from './pdf-document.js';
+import { drawTable, type Table } from './pdf-table.js';
 
 /** Item, size, quantity, SKU and a box to tick when packed: no prices (it travels in the parcel). */
-const COLUMNS = [
-  { label: 'Item', width: 262, align: 'left' },
-  { label: 'Size', width: 60, align: 'left' },
-  { label: 'Qty', width: 50, align: 'right' },
-  { label: 'SKU', width: 100, align: 'left' },
-  { label: 'Packed', width: 40, align: 'right' },
-] as const;
-const ROW = 20;
-
-function row(doc: Pdf, values: string[], y: number, font?: string, color?: string): void {
-  let x = PAGE.margin;
-  COLUMNS.forEach((column, index) => {
-    const pad = column.align === 'right' ? 0 : 6;
-    const left = column.align === 'left' && index > 0 ? x + 10 : x;
-    cell(doc, values[index] ?? '', left, y, column.width - pad - (left - x), {
-      align: column.align,
-      font,
-      color,
-    });
-    x += column.width;
-  });
-}
-
-function header(doc: Pdf, y: number): number {
-  row(
-    doc,
-    COLUMNS.map((column) => column.label),
-    y,
-    BOLD,
-    MUTED,
-  );
-  rule(doc, y + 14);
-  return y + ROW;
-}
+const LINES: Table = {
+  columns: [
+    { label: 'Item', width: 262, align: 'left' },
+    { label: 'Size', width: 60, align: 'left' },
+    { label: 'Qty', width: 50, align: 'right' },
+    { label: 'SKU', width: 100, align: 'left' },
+    { label: 'Packed', width: 40, align: 'right' },
+  ],
+  rowHeight: 20,
+  headerGap: 0,
+  indent: 10,
+};
 
 /** A box to tick, drawn in the last column. */
 function checkbox(doc: Pdf, y: number): void {
@@ -82,25 +60,18 @@ export function packingSlipPdf(slip: PackingSlip): Promise<Buffer> {
         y + 13,
         CONTENT_WIDTH / 2,
       );
-      y = header(doc, Math.max(left, right) + 14);
-      for (const line of slip.lines) {
-        if (y > LAST_ROW_Y) {
-          // A further page says whose parcel it continues.
-          doc.addPage();
-          cell(doc, `Packing slip ${slip.number} (continued)`, PAGE.margin, PAGE.margin, CONTENT_WIDTH, {
-            color: MUTED,
-            size: 9,
-          });
-          y = header(doc, PAGE.margin + 22);
-        }
-        row(doc, [line.name, line.size, String(line.quantity), line.sku ?? '-', ''], y);
-        checkbox(doc, y);
-        y += ROW;
-      }
+      y = drawTable(
+        doc,
+        LINES,
+        slip.lines.map((line) => [line.name, line.size, String(line.quantity), line.sku ?? '-', '']),
+        Math.max(left, right) + 14,
+        `Packing slip ${slip.number}`,
+        (at) => checkbox(doc, at),
+      );
       rule(doc, y - 6);
       // Under the quantities: the count the packer checks the parcel against.
       const pairs = `Total: ${slip.pairs} ${slip.pairs === 1 ? 'pair' : 'pairs'}`;
-      const qtyRight = COLUMNS[0].width + COLUMNS[1].width + COLUMNS[2].width;
+      const qtyRight = LINES.columns[0]!.width + LINES.columns[1]!.width + LINES.columns[2]!.width;
       cell(doc, pairs, PAGE.margin, y + 2, qtyRight, { font: BOLD, align: 'right' });
       cell(
         doc,

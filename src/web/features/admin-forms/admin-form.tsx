@@ -1,7 +1,6 @@
-import type { LucideIcon } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { SubmitButton } from '../../components/forms/submit-button';
+import { FormSubmit, type FormAction } from '../../components/forms/form-submit';
 import { useAdminPageTitle } from './admin-form-layout';
 
 interface AdminFormProps<Values extends FieldValues, Output> {
@@ -9,7 +8,9 @@ interface AdminFormProps<Values extends FieldValues, Output> {
   form: UseFormReturn<Values, unknown, Output>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** The button: the spec's label, another while the request runs, and its icon. */
-  action: { label: string; busyLabel: string; icon: LucideIcon };
+  action: FormAction;
+  /** Why the request failed, when no field says it (useSchemaForm's `formError`): above the button. */
+  error?: string;
   /** The fields, and what the form has to say above its button. */
   children: ReactNode;
 }
@@ -19,6 +20,7 @@ export function AdminForm<Values extends FieldValues, Output>({
   form,
   onSubmit,
   action,
+  error,
   children,
 }: AdminFormProps<Values, Output>) {
   // The page's title names the form: "Create Shoes", "Modify Shoes"...
@@ -27,8 +29,9 @@ export function AdminForm<Values extends FieldValues, Output>({
     <FormProvider {...form}>
       <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
         {children}
-        <SubmitButton
-          {...action}
+        <FormSubmit
+          error={error}
+          action={action}
           busy={form.formState.isSubmitting}
           className="w-full sm:w-auto sm:min-w-40"
         />

@@ -1,33 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgePercent } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { DiscountCodeAnswer } from '../../../domain/contracts/discounts';
 import { discountCodeFormSchema, type DiscountCodeForm } from '../../../domain/discount-form';
-import { ApiError } from '../../api/http';
 import { useBrands } from '../../api/use-brands';
-import { FormAlert } from '../../components/forms/form-alert';
-import { applyServerError } from '../../components/forms/server-error';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../lib/toast';
 import { paths } from '../../paths';
 import { AdminForm } from './admin-form';
 import { useSaveDiscountCode } from './api/discount-code';
+import { CheckboxField } from './checkbox-field';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';
-
-const FIELDS = [
-  'code',
-  'kind',
-  'value',
-  'minSubtotal',
-  'startsOn',
-  'endsOn',
-  'maxUses',
-  'target',
-  'brands',
-] as const;
 
 /** The form's values for a code being edited (its terms as the form types them). */
 function valuesOf(code: DiscountCodeAnswer | undefined): DiscountCodeForm {
@@ -48,40 +33,30 @@ function valuesOf(code: DiscountCodeAnswer | undefined): DiscountCodeForm {
 /**
  * A discount code's terms (issue 18): its name, a percentage or an amount, what it applies to, and
  * its limits. The same schema checks it here and on the server; the server's refusals land on their
- * fields (a name already taken on the code).
+ * fields (a name already taken, 409 conflict, on the code).
  */
 export function DiscountCodeFormFields({ code }: { code?: DiscountCodeAnswer }) {
   const navigate = useNavigate();
   const save = useSaveDiscountCode(code?._id ?? '');
   const { data: brands = [] } = useBrands();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<DiscountCodeForm>({
-    resolver: zodResolver(discountCodeFormSchema),
-    mode: 'onTouched',
+  const form = useSchemaForm(discountCodeFormSchema, {
     defaultValues: valuesOf(code),
+    codes: { conflict: 'code' },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const target = useWatch({ control: form.control, name: 'target' });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(`${saved.code} ${code ? 'saved' : 'created'}`, { duration: NOTICE_MS.admin });
-      void navigate(paths.admin);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
-        return;
-      }
-      setFormError(applyServerError(error, form.setError, { fields: [...FIELDS] }));
-    }
+  const onSubmit = form.submit(async (values) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(`${saved.code} ${code ? 'saved' : 'created'}`, { duration: NOTICE_MS.admin });
+    void navigate(paths.admin);
   });
 
   return (
     <AdminForm
       form={form}
       onSubmit={onSubmit}
+      error={form.formError}
       action={{ label: code ? 'Save' : 'Create', busyLabel: 'Saving...', icon: BadgePercent }}
     >
       <TextField
@@ -136,11 +111,7 @@ export function DiscountCodeFormFields({ code }: { code?: DiscountCodeAnswer }) 
         <TextField name="minSubtotal" label="Minimum subtotal ($, optional)" inputMode="decimal" />
         <TextField name="maxUses" label="Number of uses (optional)" inputMode="numeric" />
       </div>
-      <label className="flex items-center gap-2 text-sm font-semibold">
-        <input type="checkbox" {...form.register('oncePerCustomer')} className="size-4 accent-ink" />
-        Once per customer
-      </label>
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <CheckboxField name="oncePerCustomer" label="Once per customer" />
     </AdminForm>
   );
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { TaxRateAnswer } from '../../../domain/contracts/shipping-and-tax';
 import { errorMessage } from '../../api/http';
-import { secondaryButtonClass } from '../../components/forms/button-class';
 import { LoadStatus } from '../../components/load-status';
 import { taxRatePercent } from '../../lib/delivery-display';
 import { toast } from '../../lib/toast';
@@ -78,17 +77,7 @@ export default function SalesTaxPage() {
       </AdminCard>
       <AdminCard
         title={editing ? `Edit ${editing.name}` : 'Add a state'}
-        action={
-          editing && (
-            <button
-              type="button"
-              onClick={() => setEditing(undefined)}
-              className={`${secondaryButtonClass} min-h-10 px-4 py-1.5 text-sm`}
-            >
-              Cancel
-            </button>
-          )
-        }
+        onCancel={editing && (() => setEditing(undefined))}
       >
         <TaxRateFormFields
           key={editing?.state ?? 'new'}

@@ -1,22 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Truck } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { NOTICE_MS } from '../../../domain/constants';
 import {
   shippingMethodFormSchema,
   type ShippingMethodAnswer,
   type ShippingMethodForm,
 } from '../../../domain/contracts/shipping-and-tax';
-import { ApiError } from '../../api/http';
-import { FormAlert } from '../../components/forms/form-alert';
-import { applyServerError } from '../../components/forms/server-error';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { toast } from '../../lib/toast';
 import { AdminForm } from './admin-form';
 import { useSaveShippingMethod } from './api/shipping-methods';
+import { CheckboxField } from './checkbox-field';
 import { TextField } from './text-field';
 
-const FIELDS = ['name', 'price', 'freeAbove', 'minDays', 'maxDays'] as const;
 const dollars = (cents: number) => String(cents / 100);
 
 /** The form's values for a method being edited, as the form types them (dollars, days). */
@@ -34,7 +29,7 @@ function valuesOf(method: ShippingMethodAnswer | undefined): ShippingMethodForm 
 /**
  * A shipping method's terms (issue 31 item 5): its name, price, the subtotal above which it is free,
  * the delivery estimate in business days, and whether shoppers are offered it. The same schema checks
- * it here and on the server; a name already taken lands on the name.
+ * it here and on the server; a name already taken (409 conflict) lands on the name.
  */
 export function ShippingMethodFormFields({
   method,
@@ -45,33 +40,23 @@ export function ShippingMethodFormFields({
   onDone: () => void;
 }) {
   const save = useSaveShippingMethod(method?._id);
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ShippingMethodForm>({
-    resolver: zodResolver(shippingMethodFormSchema),
-    mode: 'onTouched',
+  const form = useSchemaForm(shippingMethodFormSchema, {
     defaultValues: valuesOf(method),
+    codes: { conflict: 'name' },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(`${saved.name} ${method ? 'saved' : 'added'}`, { duration: NOTICE_MS.admin });
-      form.reset(valuesOf(undefined));
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
-        return;
-      }
-      setFormError(applyServerError(error, form.setError, { fields: [...FIELDS] }));
-    }
+  const onSubmit = form.submit(async (values) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(`${saved.name} ${method ? 'saved' : 'added'}`, { duration: NOTICE_MS.admin });
+    form.reset(valuesOf(undefined));
+    onDone();
   });
 
   return (
     <AdminForm
       form={form}
       onSubmit={onSubmit}
+      error={form.formError}
       action={{ label: method ? 'Save method' : 'Add method', busyLabel: 'Saving...', icon: Truck }}
     >
       <TextField
@@ -92,11 +77,7 @@ export function ShippingMethodFormFields({
         <TextField name="minDays" label="Soonest (business days)" inputMode="numeric" />
         <TextField name="maxDays" label="Latest (business days)" inputMode="numeric" />
       </div>
-      <label className="flex items-center gap-2 text-sm font-semibold">
-        <input type="checkbox" {...form.register('active')} className="size-4 accent-ink" />
-        Offered to shoppers
-      </label>
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <CheckboxField name="active" label="Offered to shoppers" />
     </AdminForm>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { ShippingMethodAnswer } from '../../../domain/contracts/shipping-and-tax';
-import { secondaryButtonClass } from '../../components/forms/button-class';
 import { LoadStatus } from '../../components/load-status';
 import { AdminCard } from './admin-card';
 import { AdminFormLayout } from './admin-form-layout';
@@ -33,17 +32,7 @@ export default function ShippingPage() {
       <div id="shipping-method-form" className="scroll-mt-24">
         <AdminCard
           title={editing ? `Edit ${editing.name}` : 'Add a method'}
-          action={
-            editing && (
-              <button
-                type="button"
-                onClick={() => setEditing(undefined)}
-                className={`${secondaryButtonClass} min-h-10 px-4 py-1.5 text-sm`}
-              >
-                Cancel
-              </button>
-            )
-          }
+          onCancel={editing && (() => setEditing(undefined))}
         >
           <ShippingMethodFormFields
             key={editing?._id ?? 'new'}

@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Landmark } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { NOTICE_MS } from '../../../domain/constants';
 import {
   percentOf,
@@ -10,12 +7,12 @@ import {
   type TaxRateForm,
 } from '../../../domain/contracts/shipping-and-tax';
 import { US_STATES } from '../../../domain/us-states';
-import { FormAlert } from '../../components/forms/form-alert';
-import { applyServerError } from '../../components/forms/server-error';
+import { useSchemaForm } from '../../components/forms/use-schema-form';
 import { taxRatePercent } from '../../lib/delivery-display';
 import { toast } from '../../lib/toast';
 import { AdminForm } from './admin-form';
 import { useSetTaxRate } from './api/tax-rates';
+import { CheckboxField } from './checkbox-field';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';
 
@@ -35,31 +32,22 @@ function valuesOf(rate: TaxRateAnswer | undefined): TaxRateForm {
  */
 export function TaxRateFormFields({ rate, onDone }: { rate?: TaxRateAnswer; onDone: () => void }) {
   const save = useSetTaxRate();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<TaxRateForm>({
-    resolver: zodResolver(taxRateFormSchema),
-    mode: 'onTouched',
-    defaultValues: valuesOf(rate),
-  });
+  const form = useSchemaForm(taxRateFormSchema, { defaultValues: valuesOf(rate) });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(`${saved.name}: ${taxRatePercent(saved.rateMilliPercent)}`, {
-        duration: NOTICE_MS.admin,
-      });
-      form.reset(valuesOf(undefined));
-      onDone();
-    } catch (error) {
-      setFormError(applyServerError(error, form.setError, { fields: ['rate', 'state'] }));
-    }
+  const onSubmit = form.submit(async (values) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(`${saved.name}: ${taxRatePercent(saved.rateMilliPercent)}`, {
+      duration: NOTICE_MS.admin,
+    });
+    form.reset(valuesOf(undefined));
+    onDone();
   });
 
   return (
     <AdminForm
       form={form}
       onSubmit={onSubmit}
+      error={form.formError}
       action={{ label: rate ? 'Save rate' : 'Add rate', busyLabel: 'Saving...', icon: Landmark }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -73,11 +61,7 @@ export function TaxRateFormFields({ rate, onDone }: { rate?: TaxRateAnswer; onDo
         </SelectField>
         <TextField name="rate" label="Rate (%)" inputMode="decimal" hint="Up to 25, such as 7.25 or 8.875." />
       </div>
-      <label className="flex items-center gap-2 text-sm font-semibold">
-        <input type="checkbox" {...form.register('taxShipping')} className="size-4 accent-ink" />
-        Tax shipping
-      </label>
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <CheckboxField name="taxShipping" label="Tax shipping" />
     </AdminForm>
   );
 }
