@@ -4,7 +4,6 @@ import type { DeliveryAddressInput } from '../../../src/domain/forms.js';
 import { MESSAGES } from '../../../src/domain/messages.js';
 import { mailOutbox, orders, stockEntries } from '../../../src/server/db/schema.js';
 import { checkoutWith, testCard } from '../support/paid-order.js';
-import type { RecordedRefunds } from '../support/recording-payments.js';
 import { createSender } from '../support/sender.js';
 import { signUp } from '../support/session.js';
 import { createStaffShop } from '../support/staff-shop.js';
@@ -17,12 +16,9 @@ import type { TestApp } from '../support/test-app.js';
  * it goes. The spec's body, without an address, still pays. Stripe's `shipping` (item 9) is in
  * stripe-payments.test.ts. On PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-const provider = vi.hoisted(() => ({
-  refunds: [] as RecordedRefunds['refunds'],
-  timeouts: 0,
-  refusals: 0,
-  captures: [] as NonNullable<RecordedRefunds['captures']>,
-}));
+const provider = await vi.hoisted(async () =>
+  (await import('../support/recording-payments.js')).emptyRecord(),
+);
 
 vi.mock('../../../src/server/payments/test-payment-provider.js', async (importOriginal) =>
   (await import('../support/recording-payments.js')).recordingPayments(await importOriginal(), provider),

@@ -12,7 +12,6 @@ import {
   taxRates,
 } from '../../../src/server/db/schema.js';
 import { checkoutWith } from '../support/paid-order.js';
-import type { RecordedRefunds } from '../support/recording-payments.js';
 import { createSender } from '../support/sender.js';
 import { signUp } from '../support/session.js';
 import { createStaffShop } from '../support/staff-shop.js';
@@ -25,12 +24,9 @@ import type { TestApp } from '../support/test-app.js';
  * staff's pages for methods and rates are tested in tests/api/shipping-and-tax; here the rates are
  * set in the database. On PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
-const provider = vi.hoisted(() => ({
-  refunds: [] as RecordedRefunds['refunds'],
-  timeouts: 0,
-  refusals: 0,
-  captures: [] as NonNullable<RecordedRefunds['captures']>,
-}));
+const provider = await vi.hoisted(async () =>
+  (await import('../support/recording-payments.js')).emptyRecord(),
+);
 
 vi.mock('../../../src/server/payments/test-payment-provider.js', async (importOriginal) =>
   (await import('../support/recording-payments.js')).recordingPayments(await importOriginal(), provider),

@@ -24,6 +24,15 @@ export interface RecordedRefunds {
 }
 
 /**
+ * A record with nothing in it yet, captures included, and no fault to play. Made inside the test
+ * file's vi.hoisted (`await vi.hoisted(async () => (await import(...)).emptyRecord())`), so that the
+ * vi.mock factory, which runs before the file's imports, has it.
+ */
+export function emptyRecord(): RecordedRefunds & { captures: NonNullable<RecordedRefunds['captures']> } {
+  return { refunds: [], timeouts: 0, refusals: 0, captures: [] };
+}
+
+/**
  * The built-in test processor, wrapped to record its refunds and captures and to time out, refuse
  * or lose an answer on demand: a test file's vi.mock of test-payment-provider.js answers with this.
  */

@@ -4,13 +4,14 @@ import { FormSubmit, type FormAction } from '../../components/forms/form-submit'
 import { useAdminPageTitle } from './admin-form-layout';
 
 interface AdminFormProps<Values extends FieldValues, Output> {
-  /** The form's state; its fields (TextField...) find it through the context. */
-  form: UseFormReturn<Values, unknown, Output>;
+  /**
+   * The form's state; its fields (TextField...) find it through the context. A useSchemaForm's
+   * `formError` (why the request failed, when no field says it) shows above the button.
+   */
+  form: UseFormReturn<Values, unknown, Output> & { formError?: string };
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** The button: the spec's label, another while the request runs, and its icon. */
   action: FormAction;
-  /** Why the request failed, when no field says it (useSchemaForm's `formError`): above the button. */
-  error?: string;
   /** The fields, and what the form has to say above its button. */
   children: ReactNode;
 }
@@ -20,7 +21,6 @@ export function AdminForm<Values extends FieldValues, Output>({
   form,
   onSubmit,
   action,
-  error,
   children,
 }: AdminFormProps<Values, Output>) {
   // The page's title names the form: "Create Shoes", "Modify Shoes"...
@@ -30,7 +30,7 @@ export function AdminForm<Values extends FieldValues, Output>({
       <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className="space-y-5">
         {children}
         <FormSubmit
-          error={error}
+          error={form.formError}
           action={action}
           busy={form.formState.isSubmitting}
           className="w-full sm:w-auto sm:min-w-40"

@@ -56,7 +56,6 @@ export function DiscountCodeFormFields({ code }: { code?: DiscountCodeAnswer }) 
     <AdminForm
       form={form}
       onSubmit={onSubmit}
-      error={form.formError}
       action={{ label: code ? 'Save' : 'Create', busyLabel: 'Saving...', icon: BadgePercent }}
     >
       <TextField

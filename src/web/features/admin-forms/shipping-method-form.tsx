@@ -56,7 +56,6 @@ export function ShippingMethodFormFields({
     <AdminForm
       form={form}
       onSubmit={onSubmit}
-      error={form.formError}
       action={{ label: method ? 'Save method' : 'Add method', busyLabel: 'Saving...', icon: Truck }}
     >
       <TextField

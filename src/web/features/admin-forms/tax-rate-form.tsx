@@ -47,7 +47,6 @@ export function TaxRateFormFields({ rate, onDone }: { rate?: TaxRateAnswer; onDo
     <AdminForm
       form={form}
       onSubmit={onSubmit}
-      error={form.formError}
       action={{ label: rate ? 'Save rate' : 'Add rate', busyLabel: 'Saving...', icon: Landmark }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
