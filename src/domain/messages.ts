@@ -1,6 +1,8 @@
 /**
  * Every user-facing text of the spec (§2, §5, §8), verbatim, in one place.
  * Client and server both import from here so the two never drift apart.
+ * One file because a spec message has one home: a reviewer checks the spec's texts against this
+ * list, and a text found here is found nowhere else.
  */
 export const MESSAGES = {
   cart: {
