@@ -126,3 +126,61 @@ test('the administrator refunds a pair with an internal reason and a message; th
   await expect(shown).not.toContainText('Wrong size');
   await shopperContext.close();
 });
+
+test('after the payment service refuses a refund, the next press is a new refund with a new key, not the refused one', async ({
+  page,
+  ownShop,
+  account,
+  playwright,
+}) => {
+  const catalog = await loadCatalog(await playwright.request.newContext({ baseURL: ownShop.baseURL }));
+  const shoe = shoeWithSizes(catalog, 1);
+  const shopperRequests = await requestAs(playwright.request, ownShop.baseURL, account);
+  const idPayment = await placeOrder(shopperRequests, ownShop.baseURL, shoe, inStockSizes(shoe)[0]!);
+  await shopperRequests.dispose();
+
+  // The first press gets the shop's answer to a refusal from the payment service (issue 29 item 3);
+  // the presses after it reach the shop. Every press's Idempotency-Key is noted.
+  const keys: string[] = [];
+  await page.route(/\/api\/cart\/order\/[^/]+\/refunds$/, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      // The shop's answer when the provider refuses (fulfilment/service.ts), word for word.
+      body: JSON.stringify({
+        error: {
+          code: 'refund_refused',
+          message: 'The payment service refused the refund; nothing was given back. Refund declined.',
+        },
+      }),
+    });
+  });
+  await signInAsAdminWithSession(page.context(), ownShop);
+  await page.goto(`/orders?order=${encodeURIComponent(idPayment)}`);
+  const refunds = main(page).getByRole('region', { name: 'Refunds' });
+  await refunds.getByLabel(new RegExp(`^Pairs of ${shoe.name}`)).fill('1');
+  await refunds.getByLabel('Internal reason').fill('Scuffed box');
+  const pair = formatPrice(shoe.price);
+  const press = async () => {
+    await refunds.getByRole('button', { name: `Refund ${pair}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Refund ${pair}?` })
+      .getByRole('button', { name: `Refund ${pair}` })
+      .click();
+  };
+  await press();
+  await expect(refunds).toContainText('The payment service refused the refund; nothing was given back.');
+  await expect(toast(page, `Refunded ${pair}`)).toHaveCount(0);
+  await expect(refunds.getByRole('listitem')).toHaveCount(0);
+
+  await press();
+  await expect(toast(page, `Refunded ${pair}`)).toBeVisible();
+  expect(keys).toHaveLength(2);
+  // A new request: the refused refund's key would be refused again (or, before issue 29, answered
+  // as if it had gone through).
+  expect(keys[1]).toMatch(/\S/);
+  expect(keys[1]).not.toBe(keys[0]);
+  await expect(refunds.getByRole('listitem')).toHaveCount(1);
+});
