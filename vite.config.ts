@@ -9,8 +9,9 @@ const PRE_APP_ENTRY = 'pre-app';
 
 /**
  * The pre-app capture (src/web/pre-app/capture.ts) is an entry of its own, a few hundred bytes
- * loaded `async` from the head: it runs as soon as it arrives, long before the app's code, and
- * keeps what the shopper does until the app takes the page over (docs/decisions/007).
+ * linked from the head here; the server writes its text into the head in place of the link when
+ * it starts (src/server/web/inline-capture.ts), so it runs before any script has to arrive and
+ * keeps what the shopper does until the app takes the page over (docs/decisions/007 and 022).
  */
 function preAppScript(): Plugin {
   return {

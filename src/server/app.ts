@@ -20,6 +20,7 @@ import { registerApiDocs } from './plugins/swagger.js';
 import { createImageStorage, type ImageStorage } from './storage/image-storage.js';
 import { createPageHeads } from './web/page-heads.js';
 import { createRouteChunks } from './web/route-chunks.js';
+import { loadPageShell } from './web/page-shell.js';
 import { registerWebApp } from './web/web-app.js';
 
 export interface AppOptions {
@@ -57,7 +58,9 @@ export async function buildApp({
   app.decorate('handlersIdle', trackInFlight(app).idle);
   app.addHook('onRequest', echoRequestId);
 
-  await registerSecurity(app, config);
+  // The pages' shell, read once: the CSP allows the inline capture it carries by its hash.
+  const shell = loadPageShell(config.webDistDir);
+  await registerSecurity(app, config, shell?.scriptHashes ?? []);
   await registerCompression(app);
   await registerApiDocs(app);
   const counters = await registerRateLimit(app, config);
@@ -88,6 +91,7 @@ export async function buildApp({
   await app.register(seoRoutes, { seo: services.seo, publicUrl: services.publicUrl });
   await registerWebApp(app, {
     distDir: config.webDistDir,
+    shell,
     pages: createPageHeads(
       (id) =>
         services.catalogCache.value(catalogUrls.shoe(id), () => services.catalog.getShoe(id), [

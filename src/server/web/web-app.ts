@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from '../http/errors.js';
-import { inlineStylesheets } from './inline-styles.js';
 import { withoutLeakedFields } from './leaked-fields.js';
 import { compilePageTemplate, renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
+import type { PageShell } from './page-shell.js';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
 import type { StoredPage } from '../cache/response-cache.js';
 import { sendStoredAnswer } from '../cache/stored-answer.js';
@@ -54,6 +53,8 @@ interface PageHtml {
 
 interface WebAppOptions {
   distDir: string;
+  /** The built index.html with its styles and capture inlined (page-shell.ts); none when not built. */
+  shell: PageShell | undefined;
   /** The status and head of the page at a path (see page-heads.ts). */
   pages: (pathname: string, query: URLSearchParams) => Promise<PageAnswer>;
   publicUrl: string;
@@ -71,11 +72,8 @@ interface WebAppOptions {
  * also answers 404). API paths answer JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
-  const { distDir, pages, publicUrl, pageCache } = options;
-  const indexFile = path.join(distDir, 'index.html');
-  const indexHtml = fs.existsSync(indexFile)
-    ? inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), distDir)
-    : undefined;
+  const { distDir, shell, pages, publicUrl, pageCache } = options;
+  const indexHtml = shell?.html;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,

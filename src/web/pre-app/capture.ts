@@ -1,6 +1,6 @@
 /**
- * Runs before the app (its own small module, loaded `async` in the page's head; vite.config.ts):
- * between the first paint of a server-rendered page and the moment the app takes it over, it keeps
+ * Runs before the app (its own small chunk, which the server writes into the page's head:
+ * src/server/web/inline-capture.ts), from the moment the head is parsed: between the first paint of a server-rendered page and the moment the app takes it over, it keeps
  * what the shopper does instead of letting it be lost or, worse, submitted natively.
  *
  * - A form submitted meanwhile is not sent by the browser (no field ever travels in a URL or
@@ -19,14 +19,14 @@ import type { PreApp, PreAppAction, PreAppField } from './protocol';
 const BUSY = 'data-pre-app-busy';
 
 function capture(): void {
-  const root = document.getElementById('root');
-  if (!root || window.__shopPreApp) return;
+  if (window.__shopPreApp) return;
   const actions: PreAppAction[] = [];
   const fields = new Map<PreAppField['element'], PreAppField>();
   let active = true;
 
+  // Looked up at each event: in the head, this runs before the page's body exists.
   const within = (target: EventTarget | null): target is Element =>
-    target instanceof Element && root.contains(target);
+    target instanceof Element && document.getElementById('root')?.contains(target) === true;
 
   function markBusy(element: Element): void {
     element.setAttribute(BUSY, '');
@@ -90,7 +90,7 @@ function capture(): void {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('input', onEdit, true);
       document.removeEventListener('change', onEdit, true);
-      for (const element of root.querySelectorAll(`[${BUSY}]`)) {
+      for (const element of document.querySelectorAll(`[${BUSY}]`)) {
         element.removeAttribute(BUSY);
         element.removeAttribute('aria-busy');
       }
