@@ -63,6 +63,33 @@ function shoeSize(required: string, format: string) {
 }
 
 const M = MESSAGES.adminForm;
+
+/**
+ * The optional "compare at" price (issue 33 item 6): whole dollars, or empty for none. That it is
+ * above the price is a rule across fields (`checkCompareAt`), kept off the objects so they extend.
+ */
+const compareAtPrice = z
+  .string({ error: M.compareAtPrice })
+  .trim()
+  .max(40, M.compareAtPrice)
+  .regex(/^\d*$/, M.compareAtPrice)
+  .refine(
+    (value) => value === '' || (Number(value) >= 1 && Number(value) <= SHOE_LIMITS.maxPrice),
+    M.compareAtPrice,
+  )
+  .optional();
+
+/** A compare-at price at or below the price says nothing: refused on the compare-at field. */
+export function checkCompareAt(
+  value: { price?: unknown; compareAtPrice?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const { price, compareAtPrice: was } = value;
+  if (typeof was !== 'string' || was === '' || typeof price !== 'string' || !DIGITS.test(price)) return;
+  if (Number(was) <= Number(price)) {
+    ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: M.compareAtAbovePrice });
+  }
+}
 const lettersAndSpaces = (message: string) => ({ pattern: LETTERS_AND_SPACES, message });
 
 /** Create Shoes (spec §5; names, colours and descriptions as decision 021 widens them). The image travels beside these fields as a file. */
@@ -71,6 +98,7 @@ export const createShoeSchema = z.object({
   name: text(SHOE_LIMITS.text, M.name, { pattern: PRODUCT_NAME, message: M.nameFormat }),
   color: text(SHOE_LIMITS.text, M.color, { pattern: COLOR_NAME, message: M.colorFormat }),
   price: wholeNumber(M.price, M.priceFormat, 1, SHOE_LIMITS.maxPrice),
+  compareAtPrice,
   size: shoeSize(M.size, M.sizeFormat),
   q: wholeNumber(M.quantity, M.quantityFormat, 0, SHOE_LIMITS.maxQuantity),
   description: text(SHOE_LIMITS.description, M.description, {
@@ -79,6 +107,96 @@ export const createShoeSchema = z.object({
   }),
 });
 export type CreateShoeInput = z.input<typeof createShoeSchema>;
+
+/** Sizes a shoe is created with at most: the spec's first one and this many more (the size grid). */
+export const MAX_MORE_SIZES = 23;
+
+/** A row of the size grid after the first: the same rules and messages as the spec's Size and Quantity. */
+export const sizeRowSchema = z.object({
+  size: shoeSize(M.size, M.sizeFormat),
+  q: wholeNumber(M.quantity, M.quantityFormat, 0, SHOE_LIMITS.maxQuantity),
+});
+export type SizeRow = z.output<typeof sizeRowSchema>;
+
+/** The size grid's rows after the first (issue 33 item 6); a size twice among them is refused. */
+export const moreSizesSchema = z
+  .array(sizeRowSchema, { error: M.moreSizes })
+  .max(MAX_MORE_SIZES, M.tooManySizes(MAX_MORE_SIZES + 1))
+  .superRefine((rows, ctx) => {
+    for (const index of repeatedSizes(rows.map((row) => row.size))) {
+      ctx.addIssue({ code: 'custom', path: [index, 'size'], message: M.sizeTwice(rows[index]!.size) });
+    }
+  });
+
+/** The indexes of the sizes already given before them ("9" and "9.0" are one size). */
+export function repeatedSizes(sizes: readonly unknown[]): number[] {
+  const seen = new Set<number>();
+  const repeated: number[] = [];
+  sizes.forEach((size, index) => {
+    if (typeof size !== 'string' || size.trim() === '' || !Number.isFinite(Number(size))) return;
+    if (seen.has(Number(size))) repeated.push(index);
+    seen.add(Number(size));
+  });
+  return repeated;
+}
+
+/**
+ * The multipart form's `moreSizes`: JSON text of `[{size, q}]` (numbers or strings). Parsed here so
+ * a row's message lands on `moreSizes.<row>.size` or `.q`, as the web form's rows are named.
+ */
+export const moreSizesField = z
+  .string()
+  .max(20_000, M.moreSizes)
+  .transform((text, ctx) => {
+    try {
+      const rows: unknown = JSON.parse(text);
+      return Array.isArray(rows) ? rows.map(asTextFields) : rows;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: M.moreSizes });
+      return z.NEVER;
+    }
+  })
+  .pipe(moreSizesSchema);
+
+/** `{size: 10, q: 3}` read as the form's text fields would send it. */
+function asTextFields(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]),
+  );
+}
+
+/**
+ * Rules across fields of Create Shoes, kept off the object so it can still be `.extend`ed (Zod 4):
+ * the compare-at price above the price, and the first size not repeated in the grid (the repeat is
+ * named on its row).
+ */
+export function checkShoeForm(
+  value: {
+    price?: unknown;
+    compareAtPrice?: unknown;
+    size?: unknown;
+    moreSizes?: readonly { size?: unknown }[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  checkCompareAt(value, ctx);
+  const rows = value.moreSizes ?? [];
+  for (const index of repeatedSizes([value.size, ...rows.map((row) => row.size)])) {
+    // Repeats among the rows are the row schema's; only the first size's repeat is this check's.
+    if (Number(rows[index - 1]?.size) !== Number(value.size)) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['moreSizes', index - 1, 'size'],
+      message: M.sizeTwice(String(value.size)),
+    });
+  }
+}
+
+/** Create Shoes as the server reads the multipart form: the spec's fields and the optional size grid. */
+export const createShoeFieldsSchema = createShoeSchema
+  .extend({ moreSizes: moreSizesField.optional() })
+  .superRefine(checkShoeForm);
 
 /**
  * Modify Shoes (spec §5): every field required, no format rules; price and
@@ -91,6 +209,8 @@ export const modifyShoeSchema = z.object({
   name: text(SHOE_LIMITS.text, M.name),
   color: text(SHOE_LIMITS.text, M.color),
   price: wholeNumber(M.price, M.price, 1, SHOE_LIMITS.maxPrice),
+  /** Left out: the shoe's stays; empty: it has none from now on. */
+  compareAtPrice,
   size: text(SHOE_LIMITS.text, M.size),
   q: wholeNumber(M.quantity, M.quantity, 0, SHOE_LIMITS.maxQuantity),
   description: text(SHOE_LIMITS.description, M.description),
@@ -98,6 +218,9 @@ export const modifyShoeSchema = z.object({
   version: z.string().regex(DIGITS).max(12).optional(),
 });
 export type ModifyShoeInput = z.input<typeof modifyShoeSchema>;
+
+/** Modify Shoes as the server reads the multipart form, its rule across fields included. */
+export const modifyShoeFieldsSchema = modifyShoeSchema.superRefine(checkCompareAt);
 
 /** Create size (spec §5): adds the size, or adds to the quantity of an existing one. */
 export const createSizeSchema = z.object({

@@ -21,6 +21,8 @@ export const shoeSchema = z.object({
   description: z.string(),
   color: z.string(),
   price: z.number(),
+  /** Optional (issue 33 item 6): the "compare at" price, shown as was/now while on sale and above `price`. */
+  compareAtPrice: z.number().optional(),
   onSale: z.boolean(),
   stock: z.array(stockEntrySchema),
   /** Bumped on every admin change: the modify form sends it back so a concurrent edit is refused, not lost. */

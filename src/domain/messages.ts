@@ -218,6 +218,13 @@ export const MESSAGES = {
     sizeOnlyNumbers: 'The size can only contain number',
     quantityOnlyNumbers: 'The quantity can only contain number',
     image: 'Add a valid image',
+    /** The size grid of Create Shoes (issue 33 item 6): more sizes beside the spec's first one. */
+    moreSizes: 'Enter valid sizes and quantities',
+    tooManySizes: (most: number) => `A shoe can have at most ${most} sizes`,
+    sizeTwice: (size: string) => `Size ${size} is in the form twice`,
+    /** The optional "compare at" price (issue 33 item 6): the was-price of a sale. */
+    compareAtPrice: 'Enter a valid compare-at price in whole dollars',
+    compareAtAbovePrice: 'The compare-at price must be higher than the price',
   },
   /** Refunds from the admin order view (issue 19). */
   refunds: {

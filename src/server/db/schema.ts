@@ -46,6 +46,11 @@ export const shoes = pgTable(
     description: text('description').notNull(),
     color: text('color').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * The optional "compare at" price (issue 33 item 6): what the shoe sold for before its sale, shown
+     * struck through beside `price` while it is on sale and higher. Never charged: carts use `price`.
+     */
+    compareAtCents: integer('compare_at_cents'),
     onSale: boolean('on_sale').notNull().default(false),
     image: text('image').notNull(),
     /** Bumped on every change, so concurrent admin edits can detect a lost update. */

@@ -98,9 +98,12 @@ const restocked = (lines: readonly Pick<Pairs, 'shoeId' | 'size'>[]): DomainEven
   payload: { sizes: lines.map(({ shoeId, size }) => ({ shoeId, size })) },
 });
 
-/** A new shoe's first size. */
-export async function addFirstSize(tx: Tx, line: Pairs): Promise<void> {
-  await tx.insert(stockEntries).values(line);
+/**
+ * A new shoe's sizes, all in one insert (the size grid of Create Shoes). The sizes-in-stock bits
+ * follow by the stock's trigger; a size given twice breaks the unique key and the caller rolls back.
+ */
+export async function addNewShoeSizes(tx: Tx, lines: readonly Pairs[]): Promise<void> {
+  if (lines.length > 0) await tx.insert(stockEntries).values([...lines]);
 }
 
 /** The admin's Modify form: one entry's quantity as typed. */

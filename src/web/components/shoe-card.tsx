@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import type { Shoe } from '../../domain/catalog';
 import { sizesOf } from '../../domain/stock';
-import { formatPrice } from '../../domain/cart-lines';
 import { paths } from '../paths';
 import { BuyButton } from './buy-button';
 import { CardPicture } from './card-picture';
 import { OnSaleBadge } from './on-sale-badge';
+import { SalePrice } from './sale-price';
 import { SizeSelect } from './size-select';
 import { useAddToCart } from './use-add-to-cart';
 
@@ -51,9 +51,7 @@ export function ShoeCard({
             {shoe.name}
           </Link>
         </Heading>
-        <p className={`text-lg font-bold ${shoe.onSale ? 'text-deal' : 'text-ink'}`}>
-          {formatPrice(shoe.price)}
-        </p>
+        <SalePrice shoe={shoe} priceClassName="text-lg" />
         <div className="mt-auto flex items-end gap-2 pt-3">
           <SizeSelect sizes={sizes} value={size} onChange={setSize} className="min-w-0 flex-1" />
           <BuyButton onClick={buy} disabled={!inStock} className="shrink-0" />

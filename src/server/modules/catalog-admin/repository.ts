@@ -5,7 +5,7 @@ import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { brands, shoes } from '../../db/schema.js';
 import { recordEvents } from '../../events/outbox-repository.js';
-import { addFirstSize, addPairs, setQuantity } from '../../stock/stock-writer.js';
+import { addNewShoeSizes, addPairs, setQuantity } from '../../stock/stock-writer.js';
 
 /** A shoe's fields as the admin forms set them, in the database's units (cents). */
 export interface ShoeFields {
@@ -14,6 +14,8 @@ export interface ShoeFields {
   description: string;
   color: string;
   priceCents: number;
+  /** The "compare at" price; null for none. Left out of an update, the shoe's stays. */
+  compareAtCents?: number | null;
 }
 
 /**
@@ -43,15 +45,18 @@ export function createCatalogAdminRepository(db: Database) {
       return brand?.id;
     },
 
-    /** A new shoe with its first size, both or neither. */
+    /** A new shoe with all its sizes (the spec's first one and the size grid's), all or nothing. */
     async insertShoe(
       shoe: ShoeFields & { id: string; image: string },
-      firstSize: { size: string; quantity: number },
+      sizes: readonly { size: string; quantity: number }[],
       audited: Audited,
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(shoes).values(shoe);
-        await addFirstSize(tx, { shoeId: shoe.id, ...firstSize });
+        await addNewShoeSizes(
+          tx,
+          sizes.map((entry) => ({ shoeId: shoe.id, ...entry })),
+        );
         await recordCatalogChange(tx, audited);
       });
     },

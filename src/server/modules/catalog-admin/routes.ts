@@ -4,8 +4,11 @@ import { z } from 'zod';
 import {
   brandAnswerSchema,
   createBrandSchema,
+  createShoeFieldsSchema,
   createShoeSchema,
   createSizeSchema,
+  MAX_MORE_SIZES,
+  modifyShoeFieldsSchema,
   modifyShoeSchema,
   onSaleSchema,
   SHOE_IMAGE_MAX_BYTES,
@@ -28,9 +31,16 @@ const errors = {
 };
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
 const SHOE_FORM_FIELDS =
-  'multipart/form-data: brand, name, color, price (whole dollars), size, q (quantity), description, and the file "image"';
+  'multipart/form-data: brand, name, color, price (whole dollars), optionally compareAtPrice (whole dollars above price; empty for none), size, q (quantity), description, and the file "image"';
 const shoeImage = z.file().describe('Any raster image (checked by content; SVG refused), at most 10 MB');
-const createShoeForm = createShoeSchema.extend({ image: shoeImage });
+const moreSizesDoc = z
+  .string()
+  .optional()
+  .describe(
+    `The size grid: JSON text of [{"size": "10", "q": "3"}, ...], at most ${MAX_MORE_SIZES} rows beside size and q, ` +
+      'each with their rules; no size twice (400 naming it on moreSizes.<row>.size). All sizes are written together.',
+  );
+const createShoeForm = createShoeSchema.extend({ moreSizes: moreSizesDoc, image: shoeImage });
 const modifyShoeForm = modifyShoeSchema.extend({ image: shoeImage.optional() });
 
 /** Spec §7 catalogue writes: administrator or manager only, checked before any body is read. */
@@ -52,7 +62,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
       config: { swaggerTransform: documentMultipartForm(createShoeForm) },
       schema: {
         tags: ['admin'],
-        summary: 'Create a shoe with its first size and an image (resized to WebP)',
+        summary:
+          'Create a shoe with its first size (and optionally more: moreSizes) and an image (resized to WebP)',
         description: SHOE_FORM_FIELDS,
         consumes: ['multipart/form-data'],
         response: { 201: shoeAnswerSchema, ...uploadErrors },
@@ -60,7 +71,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const form = await readShoeForm(request);
-      const input = parseWith(createShoeSchema, form.fields);
+      const input = parseWith(createShoeFieldsSchema, form.fields);
       return reply
         .status(201)
         .send(await catalogAdmin.createShoe(input, form.file?.bytes, await currentUser.require(request)));
@@ -82,7 +93,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const form = await readShoeForm(request);
-      const input = parseWith(modifyShoeSchema, form.fields);
+      const input = parseWith(modifyShoeFieldsSchema, form.fields);
       return catalogAdmin.modifyShoe(
         request.params.id,
         input,

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import {
   SHOE_IMAGE_MAX_WIDTH,
   SHOE_LIMITS,
-  type createShoeSchema,
+  type createShoeFieldsSchema,
   type createSizeSchema,
-  type modifyShoeSchema,
+  repeatedSizes,
+  type modifyShoeFieldsSchema,
 } from '../../../domain/admin.js';
 import { isUuid, type Brand, type Shoe } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
@@ -15,8 +16,8 @@ import { NotAnImageError, toWebp } from '../../storage/to-webp.js';
 import type { Actor } from '../../audit/audit-writer.js';
 import type { CatalogAdminRepository } from './repository.js';
 
-type CreateShoe = z.output<typeof createShoeSchema>;
-type ModifyShoe = z.output<typeof modifyShoeSchema>;
+type CreateShoe = z.output<typeof createShoeFieldsSchema>;
+type ModifyShoe = z.output<typeof modifyShoeFieldsSchema>;
 type CreateSize = z.output<typeof createSizeSchema>;
 
 const fieldError = (field: string, message: string) =>
@@ -24,12 +25,31 @@ const fieldError = (field: string, message: string) =>
 
 const toCents = (dollars: string) => Number(dollars) * 100;
 
+/**
+ * The compare-at price in cents: null for none (empty), undefined when the form left it out (Modify:
+ * the shoe's stays). Refused unless above the price; the form's schema says so first.
+ */
+function compareAtCents(input: {
+  price: string;
+  compareAtPrice?: string | undefined;
+}): number | null | undefined {
+  if (input.compareAtPrice === undefined) return undefined;
+  if (input.compareAtPrice === '') return null;
+  if (Number(input.compareAtPrice) <= Number(input.price)) {
+    throw fieldError('compareAtPrice', MESSAGES.adminForm.compareAtAbovePrice);
+  }
+  return toCents(input.compareAtPrice);
+}
+
 /** A shoe's fields as a form sends them, for its audit entry. */
 const shoeFacts = (input: CreateShoe | ModifyShoe) => ({
   name: input.name,
   brand: input.brand,
   color: input.color,
   price: Number(input.price),
+  ...(input.compareAtPrice === undefined
+    ? {}
+    : { compareAtPrice: input.compareAtPrice === '' ? null : Number(input.compareAtPrice) }),
   description: input.description,
 });
 
@@ -93,6 +113,16 @@ export function createCatalogAdminService(deps: {
       actor: Actor,
     ): Promise<{ message: string; shoe: Shoe }> {
       if (!image) throw fieldError('image', MESSAGES.adminForm.image);
+      const sizes = [
+        { size: input.size, quantity: Number(input.q) },
+        ...(input.moreSizes ?? []).map((row) => ({ size: row.size, quantity: Number(row.q) })),
+      ];
+      // The schema refuses these already; checked again here so no caller can write half a grid.
+      const compareAt = compareAtCents(input) ?? null;
+      const [twice] = repeatedSizes(sizes.map((entry) => entry.size));
+      if (twice !== undefined) {
+        throw fieldError(`moreSizes.${twice - 1}.size`, MESSAGES.adminForm.sizeTwice(sizes[twice]!.size));
+      }
       const brandId = await brandIdOf(input.brand);
       const id = crypto.randomUUID();
       const imageUrl = await storeImage(id, image);
@@ -104,15 +134,20 @@ export function createCatalogAdminService(deps: {
           description: input.description,
           color: input.color,
           priceCents: toCents(input.price),
+          compareAtCents: compareAt,
           image: imageUrl,
         },
-        { size: input.size, quantity: Number(input.q) },
+        sizes,
         {
           actor,
           record: {
             action: 'shoe.create',
             target: { type: 'shoe', id, label: input.name },
-            after: { ...shoeFacts(input), size: input.size, quantity: Number(input.q) },
+            // One size as the spec's form gives it; a grid as a stock list (read size by size by the log).
+            after: {
+              ...shoeFacts(input),
+              ...(sizes.length === 1 ? { size: input.size, quantity: Number(input.q) } : { stock: sizes }),
+            },
           },
         },
       );
@@ -135,6 +170,7 @@ export function createCatalogAdminService(deps: {
       }
       const entry = current.stock.find((candidate) => Number(candidate.size) === Number(input.size));
       if (!entry) throw fieldError('size', MESSAGES.adminForm.size);
+      const compareAt = compareAtCents(input);
       const brandId = await brandIdOf(input.brand);
       const imageUrl = image ? await storeImage(id, image) : undefined;
       const updated = await repository.updateShoe(
@@ -145,6 +181,7 @@ export function createCatalogAdminService(deps: {
           brandId,
           color: input.color,
           priceCents: toCents(input.price),
+          ...(compareAt === undefined ? {} : { compareAtCents: compareAt }),
           description: input.description,
           ...(input.onSale === undefined ? {} : { onSale: input.onSale === 'true' }),
           ...(imageUrl ? { image: imageUrl } : {}),
@@ -160,6 +197,7 @@ export function createCatalogAdminService(deps: {
               brand: current.brand,
               color: current.color,
               price: current.price,
+              ...(compareAt === undefined ? {} : { compareAtPrice: current.compareAtPrice ?? null }),
               description: current.description,
               onSale: current.onSale,
               size: entry.size,

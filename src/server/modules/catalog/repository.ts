@@ -38,6 +38,7 @@ const shoeColumns = {
   description: shoes.description,
   color: shoes.color,
   priceCents: shoes.priceCents,
+  compareAtCents: shoes.compareAtCents,
   onSale: shoes.onSale,
   version: shoes.version,
 };
@@ -53,7 +54,11 @@ const stockEntriesOf = (stock: StockJson): StockEntry[] =>
     .map(([id, size, quantity]) => ({ _id: id, size, quantity }))
     .sort((a, b) => compareSizes(a.size, b.size));
 
-type ShoeRow = { [K in keyof typeof shoeColumns]: (typeof shoeColumns)[K]['_']['data'] };
+type ShoeRow = {
+  [K in keyof typeof shoeColumns]: (typeof shoeColumns)[K]['_']['notNull'] extends true
+    ? (typeof shoeColumns)[K]['_']['data']
+    : (typeof shoeColumns)[K]['_']['data'] | null;
+};
 
 function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
   return {
@@ -64,6 +69,8 @@ function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
     description: row.description,
     color: row.color,
     price: row.priceCents / 100,
+    // Left out when not set: the spec's shoe has no such field.
+    ...(row.compareAtCents === null ? {} : { compareAtPrice: row.compareAtCents / 100 }),
     onSale: row.onSale,
     stock,
     version: row.version,
@@ -209,6 +216,7 @@ export function createCatalogRepository(
           description: page.description,
           color: page.color,
           priceCents: page.priceCents,
+          compareAtCents: page.compareAtCents,
           onSale: page.onSale,
           version: page.version,
           createdAt: page.createdAt,

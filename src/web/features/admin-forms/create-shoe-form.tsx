@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
-import { createShoeSchema } from '../../../domain/admin';
+import { checkShoeForm, createShoeSchema, moreSizesSchema } from '../../../domain/admin';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -18,11 +18,14 @@ import { ImageField } from './image-field';
 import { shoeImageField } from './image-check';
 import { ShoeBasicsFields } from './shoe-basics-fields';
 import { applyShoeServerError } from './shoe-server-error';
-import { TextField } from './text-field';
+import { SizeGridFields } from './size-grid-fields';
 import { UploadProgress } from '../../components/forms/upload-progress';
 import { AdminForm } from './admin-form';
 
-const schema = createShoeSchema.extend({ image: shoeImageField({ required: true }) });
+// The cross-field check (the first size not again in the grid) goes on last: Zod 4 cannot extend a refined object.
+const schema = createShoeSchema
+  .extend({ moreSizes: moreSizesSchema, image: shoeImageField({ required: true }) })
+  .superRefine(checkShoeForm);
 type Values = z.input<typeof schema>;
 
 const EMPTY: Values = {
@@ -30,16 +33,33 @@ const EMPTY: Values = {
   name: '',
   color: '',
   price: '',
+  compareAtPrice: '',
   size: '',
   q: '',
   description: '',
+  moreSizes: [],
   image: undefined,
 };
-const FIELDS = ['brand', 'name', 'color', 'price', 'size', 'q', 'description', 'image'] as const;
+const FIELDS = [
+  'brand',
+  'name',
+  'color',
+  'price',
+  'compareAtPrice',
+  'size',
+  'q',
+  'description',
+  'image',
+  'moreSizes',
+] as const;
+
+/** The server names a grid row's field `moreSizes.<row>.size` or `.q`, as the form names it. */
+const rowFields = (rows: number) =>
+  Array.from({ length: rows }, (_, row) => [`moreSizes.${row}.size`, `moreSizes.${row}.q`] as const).flat();
 
 /**
- * Create Shoes (spec §2, §5): the shoe, its first size and an image, sent as one multipart
- * upload. On success the form empties for the next shoe and links to the one just added.
+ * Create Shoes (spec §2, §5): the shoe, its sizes (the spec's first and the size grid's) and an
+ * image, sent as one multipart upload. On success the form empties for the next shoe and links to the one just added.
  */
 export function CreateShoeForm() {
   const { progress, onProgress, track } = useUploadProgress();
@@ -53,19 +73,20 @@ export function CreateShoeForm() {
     defaultValues: EMPTY,
   });
 
-  const onSubmit = form.handleSubmit(async ({ image, ...fields }) => {
+  const onSubmit = form.handleSubmit(async ({ image, moreSizes, ...fields }) => {
     if (!image) return; // The schema requires one; this tells TypeScript.
     setFormError(undefined);
     setCreated(undefined);
     try {
-      const { shoe } = await track(() => createShoe.mutateAsync({ fields, image }));
+      const { shoe } = await track(() => createShoe.mutateAsync({ fields, moreSizes, image }));
       toast.success(MESSAGES.admin.shoeCreated, { duration: NOTICE_MS.admin });
       form.reset(EMPTY);
       setCreated(shoe);
     } catch (error) {
       if (!isAccountDisabled(error))
         toast.error(MESSAGES.admin.shoeCreateFailed, { duration: NOTICE_MS.admin });
-      setFormError(applyShoeServerError(error, form.setError, FIELDS));
+      const rows = form.getValues('moreSizes').length;
+      setFormError(applyShoeServerError(error, form.setError, [...FIELDS, ...rowFields(rows)]));
     }
   });
 
@@ -77,9 +98,8 @@ export function CreateShoeForm() {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <ShoeBasicsFields />
-        <TextField name="size" label="Size" inputMode="decimal" hint="Whole or half, e.g. 9 or 9.5." />
-        <TextField name="q" label="Quantity" inputMode="numeric" hint="Pairs in stock of this size." />
       </div>
+      <SizeGridFields />
       <DescriptionField
         hint={`Words, digits and the punctuation of product copy: , . ; : ! ? ' " ( ) % & / + -`}
       />

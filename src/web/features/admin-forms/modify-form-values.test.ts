@@ -39,6 +39,7 @@ describe('modifyFormValues', () => {
       name: 'Street Runner',
       color: 'Orange',
       price: '120',
+      compareAtPrice: '',
       size: '8',
       q: '0',
       description: 'A light runner, made for the street.',

@@ -13,6 +13,8 @@ export function modifyFormValues(shoe: Shoe): ModifyShoeInput & { image: File | 
     name: shoe.name,
     color: shoe.color,
     price: String(shoe.price),
+    // Empty when the shoe has none; emptied, it clears the shoe's.
+    compareAtPrice: shoe.compareAtPrice === undefined ? '' : String(shoe.compareAtPrice),
     size: first?.size ?? '',
     q: first ? String(first.quantity) : '',
     description: shoe.description,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { modifyShoeSchema } from '../../../domain/admin';
+import { checkCompareAt, modifyShoeSchema } from '../../../domain/admin';
 import type { Shoe } from '../../../domain/catalog';
 import { NOTICE_MS } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
@@ -26,9 +26,22 @@ import { TextField } from './text-field';
 import { UploadProgress } from '../../components/forms/upload-progress';
 import { AdminForm } from './admin-form';
 
-const schema = modifyShoeSchema.extend({ image: shoeImageField({ required: false }) });
+// The compare-at price above the price: a rule across fields, on last (Zod 4 cannot extend a refined object).
+const schema = modifyShoeSchema
+  .extend({ image: shoeImageField({ required: false }) })
+  .superRefine(checkCompareAt);
 
-const FIELDS = ['brand', 'name', 'color', 'price', 'size', 'q', 'description', 'image'] as const;
+const FIELDS = [
+  'brand',
+  'name',
+  'color',
+  'price',
+  'compareAtPrice',
+  'size',
+  'q',
+  'description',
+  'image',
+] as const;
 
 interface ModifyShoeFormProps {
   /** The shoe as it was when the form opened (its `version` goes with the change). */

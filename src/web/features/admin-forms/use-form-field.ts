@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { get, useFormContext } from 'react-hook-form';
 
 /**
  * A field of an admin form (inside its FormProvider): an id for its label and control, the
@@ -12,6 +12,7 @@ export function useFormField(name: string) {
     control,
     formState: { errors },
   } = useFormContext();
-  const message = errors[name]?.message;
+  // `get`: a row of a list (`moreSizes.1.size`) finds its message as a plain field does.
+  const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
   return { id, register, control, error: typeof message === 'string' ? message : undefined };
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { saleSaving } from '../../../domain/compare-at';
 import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { paths } from '../../paths';
@@ -14,6 +15,8 @@ interface SaleSlideProps {
 
 /** One deal of the home carousel: links to the shoe and reads 'SALE $price' (spec §2). */
 export function SaleSlide({ shoe, position, count, eager }: SaleSlideProps) {
+  // A compare-at price above the sale price: the old one struck through and the percent off.
+  const saving = saleSaving(shoe);
   return (
     <div
       role="group"
@@ -32,6 +35,17 @@ export function SaleSlide({ shoe, position, count, eager }: SaleSlideProps) {
           <div className="min-w-0">
             <p className="truncate text-lg font-extrabold group-hover:text-accent-dark">{shoe.name}</p>
             <p className="text-xs font-bold tracking-widest text-gray-600 uppercase">{shoe.brand}</p>
+            {saving && (
+              <p className="mt-1 text-sm">
+                <span className="sr-only">{saving.spoken}, </span>
+                <s aria-hidden="true" className="font-semibold text-gray-600">
+                  {formatPrice(saving.was)}
+                </s>
+                {saving.percentOff > 0 && (
+                  <span className="ml-2 font-extrabold text-deal">{saving.percentOff}% off</span>
+                )}
+              </p>
+            )}
           </div>
           <p className="shrink-0 rounded-full bg-deal px-3 py-1.5 text-sm font-extrabold text-white">
             SALE {formatPrice(shoe.price)}

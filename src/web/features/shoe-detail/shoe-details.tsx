@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatPrice } from '../../../domain/cart-lines';
 import type { Shoe } from '../../../domain/catalog';
 import { sizesOf } from '../../../domain/stock';
 import { BuyButton } from '../../components/buy-button';
+import { SalePrice } from '../../components/sale-price';
 import { OnSaleBadge } from '../../components/on-sale-badge';
 import { SizeSelect } from '../../components/size-select';
 import { useAddToCart } from '../../components/use-add-to-cart';
@@ -41,9 +41,7 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
         </Link>
         <h1 className="mt-2 text-4xl font-black tracking-tight sm:text-5xl">{shoe.name}</h1>
         <div className="mt-4 flex items-center gap-3">
-          <p className={`text-3xl font-black ${shoe.onSale ? 'text-deal' : 'text-ink'}`}>
-            {formatPrice(shoe.price)}
-          </p>
+          <SalePrice shoe={shoe} priceClassName="text-3xl font-black" />
           {shoe.onSale && <OnSaleBadge />}
         </div>
         <p className="mt-6 text-base leading-relaxed text-gray-700">{shoe.description}</p>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { shoeAnswerSchema, type createShoeSchema } from '../../../../domain/admin';
+import { shoeAnswerSchema, type createShoeSchema, type SizeRow } from '../../../../domain/admin';
 import { apiUrl } from '../../../api/http';
 import { refreshCatalog } from '../../../api/refresh-catalog';
 import { multipartBody, sendMultipart, type ProgressListener } from '../../../api/send-multipart';
@@ -8,18 +8,24 @@ import { multipartBody, sendMultipart, type ProgressListener } from '../../../ap
 export interface CreateShoeRequest {
   /** The form's fields as createShoeSchema outputs them. */
   fields: z.output<typeof createShoeSchema>;
+  /** The size grid's rows after the first size, sent as JSON text in `moreSizes` when there are any. */
+  moreSizes?: readonly SizeRow[];
   image: File;
 }
 
 /**
- * `POST /api/shoes` multipart (text fields + file `image`): 201 'Your shoe was added to store'
+ * `POST /api/shoes` multipart (text fields, the size grid's `moreSizes` JSON + file `image`): 201 'Your shoe was added to store'
  * and the shoe; 400 with `fields`, 413 image too large, 415 not an image.
  */
-export function createShoe({ fields, image }: CreateShoeRequest, onProgress?: ProgressListener) {
+export function createShoe(
+  { fields, moreSizes = [], image }: CreateShoeRequest,
+  onProgress?: ProgressListener,
+) {
+  const grid = moreSizes.length > 0 ? { moreSizes: JSON.stringify(moreSizes) } : {};
   return sendMultipart(
     'POST',
     apiUrl('/shoes'),
-    multipartBody(fields, { image }),
+    multipartBody({ ...fields, ...grid }, { image }),
     shoeAnswerSchema,
     onProgress,
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "shoes" ADD COLUMN "compare_at_cents" integer;
