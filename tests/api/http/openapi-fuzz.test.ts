@@ -481,6 +481,14 @@ const ADDRESS_VALUES: Record<string, string[]> = {
 };
 
 /** Meaningful values by name, for the parameters and body fields of one operation. */
+/** Create and Modify Shoes (multipart), whose texts are offered below. */
+const SHOE_FORMS = /^\/api\/shoes(\/\{id\})?$/;
+const SHOE_TEXTS = {
+  name: ['Air Force 1', 'Gel-Kayano 14', '550', 'Chuck 70 Hi'],
+  color: ['Off-White', 'Black/White', 'Blue'],
+  description: ["Gore-Tex upper, 10mm drop. It's light.", 'Suede and mesh (US sizes).'],
+};
+
 function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints {
   return (name, schema) => {
     switch (name) {
@@ -529,7 +537,13 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
       // The catalogue's filters (GET /api/shoes and /api/shoes/facets): values they take, a lowest
       // price never above a highest, so that valid requests get their 200.
       case 'color':
+        if (part === 'body' && SHOE_FORMS.test(operation.path)) return fc.constantFrom(...SHOE_TEXTS.color);
         return part === 'query' ? fc.constantFrom('Blue', 'red', 'Black', 'Green') : undefined;
+      // The shoe forms' texts (decision 021): their patterns have lookaheads fast-check cannot generate from.
+      case 'description':
+        return part === 'body' && SHOE_FORMS.test(operation.path)
+          ? fc.constantFrom(...SHOE_TEXTS.description)
+          : undefined;
       case 'minPrice':
         return fc.constantFrom('0', '49.99', '60', '100');
       case 'maxPrice':
@@ -540,6 +554,14 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return numeric(schema, fc.integer({ min: 1, max: 500 }));
       case 'q':
         return numeric(schema, fc.integer({ min: 0, max: 50 }));
+      // Create Shoes' size grid (issue 33 item 6): JSON rows of sizes the first one ('size') never is.
+      case 'moreSizes':
+        return fc
+          .subarray(['6', '6.5', '7', '7.5', '12'], { maxLength: 3 })
+          .map((sizes) => JSON.stringify(sizes.map((size) => ({ size, q: '2' }))));
+      // Above any price fuzzed (at most 500), or none.
+      case 'compareAtPrice':
+        return fc.oneof(fc.constant(''), fc.integer({ min: 501, max: 900 }).map(String));
       case 'version': {
         const current = pick(pools.versions);
         return current && numeric(schema, current);
@@ -557,6 +579,8 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
       case 'line1':
       case 'line2':
       case 'state':
+        if (name === 'name' && part === 'body' && SHOE_FORMS.test(operation.path))
+          return fc.constantFrom(...SHOE_TEXTS.name);
         // A tax rate's state: one with a rate (to change or remove), by code or name, or one without.
         if (part === 'path') return fc.constantFrom(...TAXED_STATES, 'texas', 'VT');
         return ADDRESS_OPERATIONS.has(operation.name) ? fc.constantFrom(...ADDRESS_VALUES[name]!) : undefined;

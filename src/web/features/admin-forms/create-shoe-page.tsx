@@ -7,7 +7,7 @@ export default function CreateShoePage() {
   return (
     <AdminFormLayout
       title="Create Shoes"
-      intro="Add a shoe to the store with its first size; more sizes can be added afterwards."
+      intro="Add a shoe to the store with all its sizes and quantities at once; more can be added later."
     >
       <AdminCard>
         <CreateShoeForm />
