@@ -60,6 +60,14 @@ test('a shoe is created with three sizes in one form, and its page offers all th
   const created = shoeForm.getByRole('status');
   await expect(created).toContainText(`Your shoe was added to store: ${name}.`);
   await expect(field(shoeForm, 'Size 2')).toHaveCount(0);
+  // A run of sizes in one click: the chart's other eleven, each with the first row's quantity.
+  await field(shoeForm, 'Size').fill('9');
+  await field(shoeForm, 'Quantity').fill('4');
+  await shoeForm.getByRole('button', { name: 'Add sizes 6 to 11.5' }).click();
+  await expect(field(shoeForm, 'Size 2')).toHaveValue('6');
+  await expect(field(shoeForm, 'Size 12')).toHaveValue('11.5');
+  await expect(field(shoeForm, 'Quantity 12')).toHaveValue('4');
+  await expect(field(shoeForm, 'Size 13')).toHaveCount(0);
   const href = (await created.getByRole('link', { name: 'View in store' }).getAttribute('href'))!;
   await created.getByRole('link', { name: 'View in store' }).click();
 
