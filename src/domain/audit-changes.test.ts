@@ -400,3 +400,16 @@ describe('fields nobody taught it', () => {
     expect(labelOfKey('free_above')).toBe('Free above');
   });
 });
+
+describe('the compare-at price (issue 33)', () => {
+  it('reads as money after the price, and as none once cleared', () => {
+    const before = { name: 'Dash', price: 120, compareAtPrice: 150 };
+    expect(auditChanges('shoe.update', before, { ...before, price: 99, compareAtPrice: 140 })).toEqual([
+      { label: 'Price', from: '$120', to: '$99' },
+      { label: 'Compare-at price', from: '$150', to: '$140' },
+    ]);
+    expect(auditChanges('shoe.update', before, { ...before, compareAtPrice: null })).toEqual([
+      { label: 'Compare-at price', from: '$150', to: 'none' },
+    ]);
+  });
+});

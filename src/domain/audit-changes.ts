@@ -91,6 +91,11 @@ const FIELDS: Record<string, { label: string; text?: (value: unknown) => string 
   /** A shoe's price, in dollars as its form sends it. */
   price: { label: 'Price', text: (value) => (isNumber(value) ? formatPrice(value) : plainText('', value)) },
   priceCents: { label: 'Price', text: (value) => (isNumber(value) ? money(value) : null) },
+  /** The was-price of a sale (issue 33), in dollars as its form sends it; none when cleared. */
+  compareAtPrice: {
+    label: 'Compare-at price',
+    text: (value) => (isNumber(value) ? formatPrice(value) : null),
+  },
   onSale: { label: 'On sale', text: yesNo },
   image: { label: 'Picture', text: (value) => (value ? 'new picture' : null) },
   status: { label: 'Status' },
@@ -259,6 +264,7 @@ const FIELD_ORDER = [
   'color',
   'price',
   'priceCents',
+  'compareAtPrice',
   'freeAboveCents',
   'days',
   'description',
