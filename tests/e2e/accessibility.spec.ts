@@ -1,32 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { profileCard, signInForm, signInWithSession, signUpForm } from './support/accounts';
 import { inStockSizes, shoeWithSizes, type Catalog } from './support/catalog';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addToCartFromDetail, brandsButton, header, main, shoeCards } from './support/shop';
-
-type Result = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-/** Serious and critical violations, one readable block per rule and element. */
-function describeViolations(result: Result): string[] {
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => {
-      const nodes = violation.nodes
-        .map(
-          (node) =>
-            `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
-        )
-        .join('\n');
-      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
-    });
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const problems = describeViolations(result);
-  expect(problems, `accessibility problems on ${page.url()}:\n\n${problems.join('\n\n')}`).toEqual([]);
-}
 
 const pages: { name: string; open: (page: Page, catalog: Catalog) => Promise<void> }[] = [
   {
@@ -118,7 +95,7 @@ test.describe('accessibility', () => {
   for (const { name, open } of pages) {
     test(`the ${name} page has no serious or critical axe violations`, async ({ page, catalog }) => {
       await open(page, catalog);
-      await expectNoSeriousViolations(page);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -137,7 +114,7 @@ test.describe('accessibility', () => {
     // The account deletion's disclosure open too, so its form is checked as well.
     await page.getByRole('button', { name: 'Delete account' }).click();
     await expect(page.getByRole('form', { name: 'Delete my account' })).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('every button and link of the header has an accessible name', async ({ page, catalog }) => {

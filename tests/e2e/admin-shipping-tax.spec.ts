@@ -1,21 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { formatPrice } from '../../src/domain/cart-lines';
 import { taxOfCents } from '../../src/domain/order-totals';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, signInAsAdminWithSession, test } from './support/admin';
 import type { Shoe } from './support/catalog';
 import { paymentForm } from './support/payment';
 import { addToCartFromDetail, expectPath, main, toast } from './support/shop';
-
-/** The page's serious and critical axe violations, by rule and element. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /**
  * The staff set up shipping and sales tax (issue 31 items 5-6), on the admin tests' own shop
@@ -72,7 +61,7 @@ test('staff add a shipping method and a state’s sales tax, and the cart’s qu
   await expect(methods.getByRole('listitem').nth(1)).toContainText('Overnight');
   await overnight.getByRole('button', { name: 'Move Overnight up' }).click();
   await expect(methods.getByRole('listitem').first()).toContainText('Overnight');
-  expect(await axeProblems(page)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.goto('/admin');
   await main(page)
@@ -92,7 +81,7 @@ test('staff add a shipping method and a state’s sales tax, and the cart’s qu
   await expect(main(page).getByRole('listitem').filter({ hasText: 'Vermont (VT)' })).toContainText(
     '6.5% · shipping taxed',
   );
-  expect(await axeProblems(page)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // What the cart shows comes from its quote: Overnight first at $24.50, and Vermont's tax on the
   // pair and on shipping.
