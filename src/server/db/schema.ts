@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   jsonb,
   check,
@@ -797,4 +798,57 @@ export const savedAddresses = pgTable(
       .on(t.userId)
       .where(sql`${t.isDefault}`),
   ],
+);
+
+/** Bytes, as PostgreSQL's bytea (PGlite and node-postgres both hand them over as a Buffer-like array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Durable jobs (src/server/jobs): long work that survives a reload and a restart, on any instance.
+ * A runner claims a queued job with a lease it renews while working; a job whose lease ran out (its
+ * instance stopped) is claimed again and resumes from its `checkpoint`, which the work writes in the
+ * same transaction as each batch it commits, so no batch is done twice. `waiting` is a job paused for
+ * a person (an import's preview, waiting to be applied).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'waiting', 'done', 'failed', 'cancelled'] }).notNull(),
+    /** What the work is about (its input), set when queued. */
+    payload: jsonb('payload').notNull(),
+    /** Where a resumed run starts again; written with each committed batch. */
+    checkpoint: jsonb('checkpoint'),
+    /** What the work found or did, for the people who follow it (an import's preview and report). */
+    result: jsonb('result'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.state, t.createdAt),
+    index('jobs_kind_created_idx').on(t.kind, t.createdAt.desc()),
+  ],
+);
+
+/** Files a job works on (an import's CSV and ZIP), kept in the database so any instance can run it. */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.name] })],
 );
