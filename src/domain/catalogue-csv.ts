@@ -108,7 +108,7 @@ export const catalogueRowSchema = z
         (value) => value === '' || isValidGtin(value),
         'A GTIN is 8, 12, 13 or 14 digits whose last digit checks the others (a UPC or EAN from the box)',
       ),
-    stock: shape.q,
+    stock: shape.q.transform(Number),
     images: z
       .string()
       .transform(splitList)
@@ -153,3 +153,37 @@ export const shoeKeyOf = (row: Pick<CatalogueRow, 'brand' | 'shoe' | 'colour'>):
 /** Cents as the CSV writes them: "135" or "129.99". */
 export const csvMoney = (cents: number): string =>
   cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+
+/** The template's example rows: one shoe in two sizes, with two photos from the ZIP. */
+export const CATALOGUE_CSV_EXAMPLE: readonly Record<CatalogueCsvColumn, string>[] = [
+  {
+    shoe: 'Court Classic 90',
+    brand: 'Stride',
+    colour: 'White',
+    price: '129.99',
+    compare_at_price: '150',
+    description: 'Full-grain leather, a 10mm foam insole. It’s the court shoe of 1990, made again.',
+    on_sale: 'yes',
+    size: '9',
+    sku: 'STR-CC90-WHT-090',
+    gtin: '036000291452',
+    stock: '12',
+    images: 'court-classic-side.jpg|court-classic-top.jpg',
+    alt_texts: 'Court Classic 90 in white, from the side|Court Classic 90 in white, from above',
+  },
+  {
+    shoe: 'Court Classic 90',
+    brand: 'Stride',
+    colour: 'White',
+    price: '129.99',
+    compare_at_price: '150',
+    description: 'Full-grain leather, a 10mm foam insole. It’s the court shoe of 1990, made again.',
+    on_sale: 'yes',
+    size: '9.5',
+    sku: '',
+    gtin: '',
+    stock: '8',
+    images: 'court-classic-side.jpg|court-classic-top.jpg',
+    alt_texts: 'Court Classic 90 in white, from the side|Court Classic 90 in white, from above',
+  },
+];

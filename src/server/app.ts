@@ -85,6 +85,9 @@ export async function buildApp({
   // Payments left unconfirmed (provider unreachable, a crash mid-checkout) are settled in the background.
   app.addHook('onReady', async () => services.checkout.startReconciler());
   app.addHook('onClose', async () => services.checkout.stopReconciler());
+  // Durable jobs (an import): what a stopped instance left is taken up again (docs/decisions/023).
+  app.addHook('onReady', async () => services.jobRunner.start());
+  app.addHook('onClose', async () => services.jobRunner.stop());
 
   await app.register(apiRoutes, { prefix: '/api', services });
   await app.register(uploadRoutes, { storage: imageStorage, uploads: services.uploads });

@@ -12,12 +12,16 @@ export interface MultipartForm {
   fields: Record<string, string>;
   /** The bytes of the one file field, when the form sent one (an empty file counts as none). */
   file?: { field: string; bytes: Buffer };
+  /** Every file, with the name it was uploaded under (forms that take several: the catalogue import). */
+  files: { field: string; name: string; bytes: Buffer }[];
 }
 
 interface ReadOptions {
   maxFileBytes: number;
   /** Answer of a file over the limit (413). */
   tooLargeMessage: string;
+  /** Files the form may send (1 unless said). */
+  maxFiles?: number;
 }
 
 /**
@@ -34,10 +38,13 @@ export async function readMultipartForm(
   }
   const fields: Record<string, string> = {};
   let file: MultipartForm['file'];
+  const files: MultipartForm['files'] = [];
   let tooLarge = false;
   let nulField: string | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes, files: 1 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: options.maxFileBytes, files: options.maxFiles ?? 1 },
+    })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         // PostgreSQL text cannot hold U+0000 (see nul-characters.ts).
@@ -46,7 +53,10 @@ export async function readMultipartForm(
       }
       const bytes = await part.toBuffer();
       if (part.file.truncated) tooLarge = true;
-      else if (bytes.length > 0) file = { field: part.fieldname, bytes };
+      else if (bytes.length > 0) {
+        file ??= { field: part.fieldname, bytes };
+        files.push({ field: part.fieldname, name: part.filename, bytes });
+      }
     }
   } catch (error) {
     if (isFileTooLarge(error)) tooLarge = true;
@@ -56,7 +66,7 @@ export async function readMultipartForm(
   if (tooLarge) throw new HttpError(413, 'payload_too_large', options.tooLargeMessage);
   if (nulField !== undefined)
     throw new HttpError(400, 'validation', NUL_MESSAGE, { [nulField]: NUL_MESSAGE });
-  return { fields, file };
+  return { fields, file, files };
 }
 
 /**

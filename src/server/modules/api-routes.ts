@@ -9,6 +9,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogAdminRoutes } from './catalog-admin/routes.js';
+import { catalogueImportRoutes } from './catalog-admin/import/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderDocumentRoutes } from './orders/document-routes.js';
@@ -81,6 +82,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser, cache: services.catalogCache });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
+  await api.register(catalogueImportRoutes, { imports: services.catalogueImport, currentUser });
   await api.register(adminRoutes, { admin: services.admin, currentUser });
   await api.register(auditRoutes, { audit: services.audit, currentUser });
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });

@@ -19,6 +19,10 @@ import { createAccountErasure } from '../auth/account-erasure.js';
 import { resolveSessionSecret } from '../auth/session-secret.js';
 import type { EventConsumer } from '../events/domain-events.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner.js';
+import { createJobStore } from '../jobs/job-store.js';
+import { createImportRepository } from '../modules/catalog-admin/import/repository.js';
+import { IMPORT_JOB, createCatalogueImportService } from '../modules/catalog-admin/import/service.js';
 import { createOutboxRepository } from '../events/outbox-repository.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
 import { createCatalogService } from '../modules/catalog/service.js';
@@ -233,9 +237,22 @@ export async function createServices(options: ServicesOptions) {
     yourData.confirmation,
   );
 
+  // Durable jobs (docs/decisions/023): long work any instance can take up and resume.
+  const jobStore = createJobStore(db);
+  let jobRunner: JobRunner | undefined;
+  const catalogueImport = createCatalogueImportService({
+    repository: createImportRepository(db, jobStore),
+    jobs: jobStore,
+    images,
+    kick: () => void jobRunner?.kick(),
+  });
+  jobRunner = createJobRunner({ store: jobStore, handlers: { [IMPORT_JOB]: catalogueImport.handler }, log });
+
   return {
     publicUrl,
     currentUser,
+    jobRunner,
+    catalogueImport,
     catalogCache,
     catalogCaching,
     events,

@@ -135,3 +135,28 @@ export async function addPairs(tx: Tx, line: Pairs): Promise<boolean> {
   await recordEvents(tx, [restocked([line])]);
   return true;
 }
+
+/**
+ * A size as a catalogue import sets it (issue 33 item 3): its quantity on hand, and its SKU and GTIN
+ * when the file gives them (an empty SKU keeps the size's, or generates one for a new size). The
+ * caller holds the shoe's row, as every other writer here takes it first.
+ */
+export async function importSize(tx: Tx, line: Pairs & { sku: string; gtin: string | null }): Promise<void> {
+  const [before] = await tx
+    .select({ quantity: stockEntries.quantity })
+    .from(stockEntries)
+    .where(and(eq(stockEntries.shoeId, line.shoeId), eq(stockEntries.size, line.size)))
+    .for('update');
+  await tx
+    .insert(stockEntries)
+    .values({ shoeId: line.shoeId, size: line.size, quantity: line.quantity, sku: line.sku, gtin: line.gtin })
+    .onConflictDoUpdate({
+      target: [stockEntries.shoeId, stockEntries.size],
+      set: {
+        quantity: line.quantity,
+        ...(line.sku ? { sku: line.sku } : {}),
+        ...(line.gtin ? { gtin: line.gtin } : {}),
+      },
+    });
+  if (line.quantity > 0 && (before?.quantity ?? 0) === 0) await recordEvents(tx, [restocked([line])]);
+}

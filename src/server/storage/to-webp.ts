@@ -8,6 +8,16 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 export class NotAnImageError extends Error {}
 
+/** Whether the bytes are a raster image sharp can read, from its header alone (nothing decoded). */
+export async function isRasterImage(bytes: Buffer): Promise<boolean> {
+  try {
+    const { format } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    return Boolean(format && RASTER_FORMATS.has(format));
+  } catch {
+    return false;
+  }
+}
+
 /** `cover` crops to exactly width x height (avatars); `inside` only shrinks to fit (shoe photos). */
 export interface Resize {
   fit: 'cover' | 'inside';
