@@ -24,6 +24,8 @@ const OWNERS: Record<string, readonly string[]> = {
   discountRedemptions: ['discounts'],
   domainEvents: ['events'],
   favorites: ['favorites'],
+  jobFiles: ['jobs'], // an import's uploads, kept with its durable job (jobs/job-store.ts)
+  jobs: ['jobs'], // queued by their module, claimed, checkpointed and finished by jobs/job-store.ts alone
   mailOutbox: ['mail'],
   newsletterSubscribers: ['mail'],
   orderEvents: ['order-ledger'], // the order's trail (order-ledger/order-trail.ts), in each change's transaction
@@ -39,6 +41,8 @@ const OWNERS: Record<string, readonly string[]> = {
   savedAddresses: ['addresses'],
   sessions: ['auth'], // better-auth's, and the shop's ends of them: a device, a disabled or deleted account
   shippingMethods: ['shipping-methods'],
+  shoeImages: ['catalog-admin'], // a shoe's gallery, its row 0 written with shoes.image (gallery/repository.ts)
+  shoeImages: ['catalog-admin'], // the gallery, its first image the shoe's cover (shoes.image), in one transaction
   shoes: ['catalog-admin', 'stock'], // by column: pairs sold move with the stock, under its lock (test below)
   stockEntries: ['stock'],
   taxRates: ['sales-tax'],

@@ -3,15 +3,9 @@ import { SHOE_IMAGE_MAX_WIDTH } from '../../../../domain/admin.js';
 import type { CatalogueRow } from '../../../../domain/catalogue-csv.js';
 import {
   countRows,
-  groupRows,
-  planShoe,
   wantedGallery,
-  type ExistingShoe,
   type ImportCounts,
   type ImportError,
-  type ImportRow,
-  type ShoeGroup,
-  type ShoePlan,
 } from '../../../../domain/catalogue-import.js';
 import {
   IMPORT_CSV_MAX_BYTES,
@@ -24,8 +18,9 @@ import { HttpError, conflict, notFound } from '../../../http/errors.js';
 import type { JobHandler, JobOutcome } from '../../../jobs/job-runner.js';
 import type { Job, JobStore } from '../../../jobs/job-store.js';
 import type { ImageStore } from '../../../storage/image-store.js';
-import { isRasterImage, toWebp } from '../../../storage/to-webp.js';
-import { UnreadableCsvError, csvText, readHeader, readRows } from './csv-rows.js';
+import { toWebp } from '../../../storage/to-webp.js';
+import { createImportAnalysis, importedFile, type MatchedShoe } from './analysis.js';
+import { UnreadableCsvError, csvText, readHeader } from './csv-rows.js';
 import type { ImportRepository, ShoeWrite } from './repository.js';
 import { RefusedZipError, openZipImages, type ZipImages } from './zip-images.js';
 
@@ -52,17 +47,7 @@ interface Result {
   errorCount: number;
 }
 
-/** A shoe of the file, matched to the shop's (or new), with what applying it does. */
-interface MatchedShoe {
-  group: ShoeGroup;
-  existing: ExistingShoe | undefined;
-  plan: ShoePlan;
-}
-
 const zeroCounts = (): ImportCounts => ({ create: 0, update: 0, unchanged: 0 });
-const byLine = (a: ImportError, b: ImportError) => a.line - b.line;
-/** An image from the ZIP is stored under the hash of its bytes: the same photo imported again is the same file. */
-const importedFile = (hash: string) => `import-${hash}.webp`;
 
 /**
  * The catalogue import (issue 33 item 3; docs/decisions/023, docs/catalogue-csv.md): the files are
@@ -78,128 +63,7 @@ export function createCatalogueImportService(deps: {
   kick: () => void;
 }) {
   const { repository, jobs, images, kick } = deps;
-
-  /** Reads every row, groups them into shoes, matches them to the shop and plans each one. */
-  async function analyse(
-    text: string,
-    zip: ZipImages | undefined,
-    progress: (done: number) => Promise<void>,
-  ): Promise<{ shoes: MatchedShoe[]; errors: ImportError[]; hashes: Map<string, string> }> {
-    const rows: ImportRow[] = [];
-    const errors: ImportError[] = [];
-    for await (const read of readRows(text)) {
-      if ('row' in read) rows.push(read);
-      else errors.push(...read.errors);
-      if ((rows.length + errors.length) % 1000 === 0) await progress(rows.length);
-    }
-    const grouped = groupRows(rows);
-    errors.push(...grouped.errors);
-
-    // Photos from the ZIP: each read once, checked to be an image, named by its hash.
-    const hashes = new Map<string, string>();
-    const notImages = new Set<string>();
-    const referenced = new Set(grouped.groups.flatMap((group) => group.rows[0]!.row.images));
-    for (const name of referenced) {
-      if (!zip?.names.has(name)) continue;
-      const bytes = (await zip.read(name))!;
-      if (!(await isRasterImage(bytes))) notImages.add(name);
-      else hashes.set(name, crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32));
-    }
-
-    const codes = await repository.codesInUse(
-      rows.map(({ row }) => row.sku).filter(Boolean),
-      rows.map(({ row }) => row.gtin).filter(Boolean),
-    );
-    const byKey = await repository.shoeIdsByKey(grouped.groups.map((group) => group.rows[0]!.row));
-    const targets = new Map<ShoeGroup, string | undefined>();
-    const usable: ShoeGroup[] = [];
-    for (const group of grouped.groups) {
-      const found = matchShoe(group, codes, byKey.get(group.key));
-      if ('errors' in found) errors.push(...found.errors);
-      else {
-        targets.set(group, found.shoeId);
-        usable.push(group);
-      }
-    }
-    const existing = await repository.loadShoes([
-      ...new Set([...targets.values()].filter((id) => id !== undefined)),
-    ]);
-
-    const shoes: MatchedShoe[] = [];
-    for (const group of usable) {
-      const shoe = existing.get(targets.get(group)!);
-      const first = group.rows[0]!;
-      const galleryFiles = new Set(shoe?.images.map((image) => image.file));
-      const problems: ImportError[] = [];
-      for (const name of first.row.images) {
-        if (notImages.has(name)) {
-          problems.push({
-            line: first.line,
-            column: 'images',
-            message: `${name} in the ZIP is not an image`,
-          });
-        } else if (!hashes.has(name) && !galleryFiles.has(name)) {
-          problems.push({
-            line: first.line,
-            column: 'images',
-            message: `${name} is neither in the ZIP nor one of this shoe's photos`,
-          });
-        }
-      }
-      if (!shoe && first.row.images.length === 0) {
-        problems.push({ line: first.line, column: 'images', message: 'A new shoe needs at least one image' });
-      }
-      if (problems.length > 0) {
-        errors.push(...problems);
-        continue;
-      }
-      shoes.push({ group, existing: shoe, plan: planShoe(group, shoe, fileOfName(hashes)) });
-    }
-    return { shoes, errors: errors.sort(byLine), hashes };
-  }
-
-  const fileOfName = (hashes: Map<string, string>) => (name: string) => {
-    const hash = hashes.get(name);
-    return hash ? importedFile(hash) : name;
-  };
-
-  /** The shop's shoe for a group of rows: by a SKU it knows, else by brand, name and colour, else none. */
-  function matchShoe(
-    group: ShoeGroup,
-    codes: Awaited<ReturnType<ImportRepository['codesInUse']>>,
-    byKey: string | undefined,
-  ): { shoeId: string | undefined } | { errors: ImportError[] } {
-    const errors: ImportError[] = [];
-    const bySku = new Set<string>();
-    for (const { line, row } of group.rows) {
-      const owner = row.sku ? codes.bySku.get(row.sku.toLowerCase()) : undefined;
-      if (owner) {
-        bySku.add(owner.shoeId);
-        if (owner.size !== row.size) {
-          errors.push({
-            line,
-            column: 'sku',
-            message: `SKU ${row.sku} is size ${owner.size} of its shoe, not ${row.size}`,
-          });
-        }
-      }
-    }
-    if (bySku.size > 1) {
-      errors.push({
-        line: group.rows[0]!.line,
-        column: 'sku',
-        message: "This shoe's SKUs belong to different shoes of the shop",
-      });
-    }
-    const shoeId = [...bySku][0] ?? byKey;
-    for (const { line, row } of group.rows) {
-      const owner = row.gtin ? codes.byGtin.get(row.gtin) : undefined;
-      if (owner && (owner.shoeId !== shoeId || owner.size !== row.size)) {
-        errors.push({ line, column: 'gtin', message: `GTIN ${row.gtin} belongs to another shoe or size` });
-      }
-    }
-    return errors.length > 0 ? { errors } : { shoeId };
-  }
+  const { analyse, fileOfName } = createImportAnalysis(repository);
 
   async function filesOf(job: Job): Promise<{ text: string; zip: ZipImages | undefined }> {
     const files = await jobs.files(job.id);
