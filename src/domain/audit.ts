@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
   'shoe.delete': 'Deleted a shoe',
   'shoe.stock': 'Added stock',
   'shoe.sale': 'Changed a sale',
+  'shoe.photos': 'Changed a shoe’s photos',
   'catalogue.import': 'Imported the catalogue',
   'brand.create': 'Added a brand',
   'brand.delete': 'Deleted a brand',

@@ -13,6 +13,10 @@ export const stockEntrySchema = z.object({
   quantity: z.number().int().nonnegative(),
 });
 
+/** One photo of a shoe's gallery as the shop shows it (contracts/gallery.ts has the staff's side). */
+export const shoePhotoSchema = z.object({ url: z.string(), alt: z.string() });
+export type ShoePhoto = z.infer<typeof shoePhotoSchema>;
+
 export const shoeSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -27,6 +31,11 @@ export const shoeSchema = z.object({
   stock: z.array(stockEntrySchema),
   /** Bumped on every admin change: the modify form sends it back so a concurrent edit is refused, not lost. */
   version: z.number().int(),
+  /**
+   * Issue 33 item 1, in the answer of one shoe only (`GET /api/shoes/:id`): its gallery in order, the
+   * cover (`image`) first. Lists leave it out.
+   */
+  images: z.array(shoePhotoSchema).optional(),
 });
 export type Shoe = z.infer<typeof shoeSchema>;
 export type StockEntry = z.infer<typeof stockEntrySchema>;

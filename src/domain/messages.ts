@@ -226,6 +226,20 @@ export const MESSAGES = {
     compareAtPrice: 'Enter a valid compare-at price in whole dollars',
     compareAtAbovePrice: 'The compare-at price must be higher than the price',
   },
+  /** A shoe's photo gallery (issue 33 item 1): staff's Photos section and its API. */
+  gallery: {
+    full: (most: number) => `This shoe already has ${most} photos: delete one before adding another`,
+    lastPhoto: 'A shoe needs at least one photo: add another before deleting this one',
+    photoNotFound: 'This photo is no longer in the gallery. Reload the page and try again.',
+    order: 'Send every photo of the gallery once, in the new order',
+    alt: (most: number) => `Describe the photo in 1 to ${most} characters`,
+    notAnImage: 'This file is not an image: choose a JPEG, PNG, WebP, GIF or AVIF photo',
+    added: 'Photo added',
+    altSaved: 'Description saved',
+    reordered: 'Photos reordered',
+    deleted: 'Photo deleted',
+    coverChosen: 'Cover changed',
+  },
   /** Refunds from the admin order view (issue 19). */
   refunds: {
     unknownLine: 'This line is not part of the order',

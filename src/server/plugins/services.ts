@@ -28,6 +28,8 @@ import { createCatalogRepository } from '../modules/catalog/repository.js';
 import { createCatalogService } from '../modules/catalog/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
+import { createGalleryRepository } from '../modules/catalog-admin/gallery/repository.js';
+import { createGalleryService } from '../modules/catalog-admin/gallery/service.js';
 import { createDiscountsRepository } from '../modules/discounts/repository.js';
 import { createRestockRepository } from '../modules/restock/repository.js';
 import { createRestockService } from '../modules/restock/service.js';
@@ -287,6 +289,7 @@ export async function createServices(options: ServicesOptions) {
       catalog: catalogRepository,
       images,
     }),
+    gallery: createGalleryService({ repository: createGalleryRepository(db), images }),
     restock,
     audit: createAuditRepository(db),
     sessions: createSessionService(createSessionRepository(db), identities),

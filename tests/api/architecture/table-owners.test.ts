@@ -41,7 +41,6 @@ const OWNERS: Record<string, readonly string[]> = {
   savedAddresses: ['addresses'],
   sessions: ['auth'], // better-auth's, and the shop's ends of them: a device, a disabled or deleted account
   shippingMethods: ['shipping-methods'],
-  shoeImages: ['catalog-admin'], // a shoe's gallery, its row 0 written with shoes.image (gallery/repository.ts)
   shoeImages: ['catalog-admin'], // the gallery, its first image the shoe's cover (shoes.image), in one transaction
   shoes: ['catalog-admin', 'stock'], // by column: pairs sold move with the stock, under its lock (test below)
   stockEntries: ['stock'],

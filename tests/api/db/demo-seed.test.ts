@@ -8,8 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { DatabaseHandle } from '../../../src/server/db/client.js';
-import { sessions } from '../../../src/server/db/schema.js';
-import { isCatalogueEmpty, seedDemoCatalogue } from '../../../src/server/db/seed/seed-demo.js';
+import { sessions, shoeImages } from '../../../src/server/db/schema.js';
+import {
+  DEMO_GALLERY_SHOES,
+  isCatalogueEmpty,
+  seedDemoCatalogue,
+} from '../../../src/server/db/seed/seed-demo.js';
 import { createCatalogRepository } from '../../../src/server/modules/catalog/repository.js';
 import { CHART_SIZES } from '../../../src/domain/size-chart.js';
 import { createDiskImageStore } from '../../../src/server/storage/image-store.js';
@@ -60,6 +64,28 @@ describe('demo catalogue seed', () => {
     expect(metadata.format).toBe('webp');
     expect(metadata.width).toBe(640);
     expect(metadata.height).toBe(480);
+  });
+
+  it('gives every shoe its gallery, the cover first; a few demo shoes show more photos', async () => {
+    const repository = createCatalogRepository(database.db);
+    const { items } = await repository.listShoes({ offset: 0, limit: 100 });
+    const galleries = await Promise.all(items.map(async (shoe) => (await repository.findShoe(shoe._id))!));
+    const rows = await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(shoeImages);
+    expect(rows[0]!.n).toBe(items.length + 2 * DEMO_GALLERY_SHOES);
+    for (const shoe of galleries) expect(shoe.images![0]!.url, shoe.name).toBe(shoe.image);
+    const larger = galleries.filter((shoe) => shoe.images!.length > 1);
+    expect(larger).toHaveLength(DEMO_GALLERY_SHOES);
+    for (const shoe of larger) {
+      expect(shoe.images!.map((photo) => photo.alt)).toEqual([
+        shoe.name,
+        `${shoe.brand} ${shoe.name}, the other side`,
+        `${shoe.brand} ${shoe.name}, close-up of the toe`,
+      ]);
+      const toe = await sharp(
+        path.join(uploadsDir, shoe.images![2]!.url.replace('/uploads/', '')),
+      ).metadata();
+      expect([toe.format, toe.width, toe.height]).toEqual(['webp', 640, 480]);
+    }
   });
 });
 

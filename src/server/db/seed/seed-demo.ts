@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
-import { brands, shoes, stockEntries } from '../schema.js';
+import sharp from 'sharp';
+import { brands, shoeImages, shoes, stockEntries } from '../schema.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { demoBrands, demoShoes, type DemoShoe } from './demo-catalogue.js';
 import { sneakerWebp } from './sneaker-image.js';
@@ -17,10 +18,46 @@ function slug(text: string): string {
     .replace(/(^-|-$)/g, '');
 }
 
-async function storeImage(store: ImageStore, shoe: DemoShoe): Promise<string> {
-  const bytes = await sneakerWebp(shoe.palette, shoe.style, DEMO_IMAGE_WIDTH);
+async function storeBytes(store: ImageStore, shoe: DemoShoe, bytes: Buffer): Promise<string> {
   const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 10);
   return store.put(`shoes/${slug(`${shoe.brand} ${shoe.name}`)}-${hash}.webp`, bytes, 'image/webp');
+}
+
+/** Demo shoes whose galleries show more than the cover, so the shoe page's gallery has something to show. */
+export const DEMO_GALLERY_SHOES = 4;
+
+/**
+ * A demo shoe's gallery: its cover, and for the first DEMO_GALLERY_SHOES shoes two more views made
+ * from it with sharp (the other side, and a close-up of the toe), each with its alt text.
+ */
+async function storeGallery(store: ImageStore, shoe: DemoShoe, index: number) {
+  const cover = await sneakerWebp(shoe.palette, shoe.style, DEMO_IMAGE_WIDTH);
+  const photos = [{ bytes: cover, alt: shoe.name }];
+  if (index < DEMO_GALLERY_SHOES) {
+    const height = (DEMO_IMAGE_WIDTH * 3) / 4;
+    photos.push(
+      {
+        bytes: await sharp(cover).flop().webp().toBuffer(),
+        alt: `${shoe.brand} ${shoe.name}, the other side`,
+      },
+      {
+        bytes: await sharp(cover)
+          .extract({
+            left: DEMO_IMAGE_WIDTH / 2,
+            top: height / 4,
+            width: DEMO_IMAGE_WIDTH / 2,
+            height: height / 2,
+          })
+          .resize(DEMO_IMAGE_WIDTH)
+          .webp()
+          .toBuffer(),
+        alt: `${shoe.brand} ${shoe.name}, close-up of the toe`,
+      },
+    );
+  }
+  return Promise.all(
+    photos.map(async (photo) => ({ image: await storeBytes(store, shoe, photo.bytes), alt: photo.alt })),
+  );
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
@@ -28,13 +65,13 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
-/** Inserts the demo brands, shoes, stock and drawn images in one transaction. */
+/** Inserts the demo brands, shoes, stock, drawn images and galleries in one transaction. */
 export async function seedDemoCatalogue(
   db: Database,
   store: ImageStore,
 ): Promise<{ brands: number; shoes: number }> {
   // Images first: rendering is slow and must not hold a transaction open.
-  const images = await Promise.all(demoShoes.map((shoe) => storeImage(store, shoe)));
+  const galleries = await Promise.all(demoShoes.map((shoe, index) => storeGallery(store, shoe, index)));
   await db.transaction(async (tx) => {
     const insertedBrands = await tx
       .insert(brands)
@@ -51,7 +88,7 @@ export async function seedDemoCatalogue(
           color: shoe.color,
           priceCents: shoe.price * 100,
           onSale: shoe.onSale,
-          image: images[index]!,
+          image: galleries[index]![0]!.image,
         })),
       )
       .returning({ id: shoes.id });
@@ -64,6 +101,14 @@ export async function seedDemoCatalogue(
         })),
       ),
     );
+    // Every gallery in order, the cover first (the same picture as `shoes.image`).
+    await tx
+      .insert(shoeImages)
+      .values(
+        galleries.flatMap((photos, index) =>
+          photos.map((photo, position) => ({ shoeId: insertedShoes[index]!.id, position, ...photo })),
+        ),
+      );
   });
   return { brands: demoBrands.length, shoes: demoShoes.length };
 }

@@ -6,6 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-erro
 import { brands, shoes } from '../../db/schema.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 import { addNewShoeSizes, addPairs, setQuantity } from '../../stock/stock-writer.js';
+import { writeCover } from './gallery/repository.js';
 
 /** A shoe's fields as the admin forms set them, in the database's units (cents). */
 export interface ShoeFields {
@@ -53,6 +54,8 @@ export function createCatalogAdminRepository(db: Database) {
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.insert(shoes).values(shoe);
+        // The gallery starts as the cover, described by the shoe's name (issue 33 item 1).
+        await writeCover(tx, shoe.id, shoe.image, shoe.name);
         await addNewShoeSizes(
           tx,
           sizes.map((entry) => ({ shoeId: shoe.id, ...entry })),
@@ -80,6 +83,8 @@ export function createCatalogAdminRepository(db: Database) {
           .where(and(eq(shoes.id, id), eq(shoes.version, version)))
           .returning({ id: shoes.id });
         if (updated.length === 0) return false;
+        // A new image replaces the cover: row 0 of the gallery and `shoes.image` stay the same picture.
+        if (fields.image) await writeCover(tx, id, fields.image, fields.name);
         await setQuantity(tx, stock.entryId, stock.quantity);
         await recordCatalogChange(tx, audited);
         return true;

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
-  SHOE_IMAGE_MAX_WIDTH,
   SHOE_LIMITS,
   type createShoeFieldsSchema,
   type createSizeSchema,
@@ -12,9 +11,9 @@ import { isUuid, type Brand, type Shoe } from '../../../domain/catalog.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
-import { NotAnImageError, toWebp } from '../../storage/to-webp.js';
 import type { Actor } from '../../audit/audit-writer.js';
 import type { CatalogAdminRepository } from './repository.js';
+import { storeShoeImage } from './store-shoe-image.js';
 
 type CreateShoe = z.output<typeof createShoeFieldsSchema>;
 type ModifyShoe = z.output<typeof modifyShoeFieldsSchema>;
@@ -83,24 +82,8 @@ export function createCatalogAdminService(deps: {
     return id;
   }
 
-  /** Resized to WebP and stored under the shoe's id and the image's hash, never under the upload's name. */
-  async function storeImage(shoeId: string, bytes: Buffer): Promise<string> {
-    let webp: Buffer;
-    try {
-      webp = await toWebp(bytes, {
-        fit: 'inside',
-        width: SHOE_IMAGE_MAX_WIDTH,
-        height: SHOE_IMAGE_MAX_WIDTH,
-      });
-    } catch (error) {
-      if (!(error instanceof NotAnImageError)) throw error;
-      throw new HttpError(415, 'unsupported_media_type', MESSAGES.adminForm.image, {
-        image: MESSAGES.adminForm.image,
-      });
-    }
-    const hash = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 16);
-    return images.put(`shoes/${shoeId}-${hash}.webp`, webp, 'image/webp');
-  }
+  const storeImage = (shoeId: string, bytes: Buffer) =>
+    storeShoeImage(images, shoeId, bytes, { field: 'image', message: MESSAGES.adminForm.image });
 
   async function reload(id: string): Promise<Shoe> {
     return shoeOrNotFound(id);

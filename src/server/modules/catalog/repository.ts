@@ -27,7 +27,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { pgliteNamedStatement } from '../../db/pglite-named-statement.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
-import { brands, shoes, stockEntries } from '../../db/schema.js';
+import { brands, shoeImages, shoes, stockEntries } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../cache/cache-tags.js';
 
 const shoeColumns = {
@@ -356,11 +356,21 @@ export function createCatalogRepository(
 
     findShoes,
 
+    /** One shoe with its stock and its gallery (`images`, the cover first: issue 33 item 1). */
     async findShoe(id: string): Promise<Shoe | undefined> {
-      const row = await findShoeById(id);
+      const [row, photos] = await Promise.all([
+        findShoeById(id),
+        db
+          .select({ url: shoeImages.image, alt: shoeImages.alt })
+          .from(shoeImages)
+          .where(eq(shoeImages.shoeId, id))
+          .orderBy(asc(shoeImages.position)),
+      ]);
       if (!row) return undefined;
       const { stock, ...shoe } = row;
-      return toShoe(shoe, stockEntriesOf(stock));
+      // A shoe written without its gallery still shows its one picture.
+      const images = photos.length > 0 ? photos : [{ url: shoe.image, alt: shoe.name }];
+      return { ...toShoe(shoe, stockEntriesOf(stock)), images };
     },
 
     /** Whether a shoe with this id exists (favorites and reviews name shoes by id). */
