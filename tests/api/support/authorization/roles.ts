@@ -30,6 +30,8 @@ export const OK = '200';
 /** Answered 200, acting on the caller's own account: the user's data is untouched. */
 export const OWN_ONLY = '200 (own account only)';
 export const CREATED = '201';
+/** Taken for a job to do (a catalogue import). */
+export const ACCEPTED = '202';
 export const NO_CONTENT = '204';
 export const BAD_SIGNATURE = '400 bad_signature';
 export const NOT_THEIR_CARD = '400 invalid_payment_method';
@@ -49,6 +51,7 @@ export type Outcome =
   | typeof OK
   | typeof OWN_ONLY
   | typeof CREATED
+  | typeof ACCEPTED
   | typeof NO_CONTENT
   | typeof BAD_SIGNATURE
   | typeof NOT_THEIR_CARD

@@ -7,6 +7,7 @@ import { ORDER_ROWS } from './orders.js';
 import { ORDER_DOCUMENT_ROWS } from './order-documents.js';
 import { ADMIN_ROWS } from './admin.js';
 import { SHIPPING_AND_TAX_ROWS } from './shipping-and-tax.js';
+import { CATALOGUE_IMPORT_ROWS } from './catalogue-import.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -18,4 +19,5 @@ export const ALL_ROWS: Row[] = [
   ...ORDER_DOCUMENT_ROWS,
   ...ADMIN_ROWS,
   ...SHIPPING_AND_TAX_ROWS,
+  ...CATALOGUE_IMPORT_ROWS,
 ];
