@@ -1,11 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from '../../../src/domain/catalogue-csv.js';
-import type { ImportStatus } from '../../../src/domain/contracts/catalogue-import.js';
+import { CATALOGUE_CSV_COLUMNS } from '../../../src/domain/catalogue-csv.js';
 import { auditLog, shoeImages, stockEntries } from '../../../src/server/db/schema.js';
 import { insertCatalog } from '../support/catalog-fixture.js';
+import { csvOf, importClient, type CsvRow } from '../support/catalogue-import.js';
 import { TEST_ORIGIN } from '../support/session.js';
 import { createStaffTestApp } from '../support/staff-test-app.js';
 import type { TestApp } from '../support/test-app.js';
@@ -32,8 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Row = Partial<Record<CatalogueCsvColumn, string>>;
-const base: Row = {
+const base: CsvRow = {
   shoe: 'Court Classic 90',
   brand: 'Stride',
   colour: 'White',
@@ -44,54 +42,15 @@ const base: Row = {
   images: 'side.jpg|top.jpg',
   alt_texts: 'From the side|From above',
 };
-const csvOf = (rows: Row[]) =>
-  Buffer.from(
-    stringify(
-      rows.map((row) => ({ ...base, ...row })),
-      { header: true, columns: [...CATALOGUE_CSV_COLUMNS] },
-    ),
-  );
-
-async function upload(csv: Buffer, zip?: Buffer, who = admin) {
-  const form = new FormData();
-  form.append('csv', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'catalogue.csv');
-  if (zip) form.append('zip', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'photos.zip');
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/imports',
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')!, cookie: who, origin: TEST_ORIGIN },
-  });
-}
-
-const statusOf = async (id: string): Promise<ImportStatus> =>
-  (await t.app.inject({ method: 'GET', url: `/api/admin/imports/${id}`, headers: { cookie: admin } })).json();
-
-/** Waits for the job to leave the queue and the runner: its preview or its report. */
-async function settled(id: string): Promise<ImportStatus> {
-  let status = await statusOf(id);
-  await expect
-    .poll(async () => (status = await statusOf(id)).state, { timeout: 30_000, interval: 50 })
-    .toMatch(/waiting|done|failed|cancelled/);
-  return status;
-}
-
-async function previewOf(csv: Buffer, zip?: Buffer): Promise<ImportStatus> {
-  const answer = await upload(csv, zip);
-  expect(answer.statusCode, answer.body).toBe(202);
-  return settled(answer.json()._id);
-}
-
-async function applied(id: string): Promise<ImportStatus> {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/imports/${id}/apply`,
-    headers: { cookie: admin, origin: TEST_ORIGIN },
-  });
-  expect(answer.statusCode, answer.body).toBe(202);
-  return settled(id);
-}
+const csv = (rows: CsvRow[]) => csvOf(rows, base);
+const {
+  upload,
+  preview: previewOf,
+  apply: applied,
+} = importClient(
+  () => t.app,
+  () => admin,
+);
 
 const photos = () =>
   zipOf([
@@ -99,7 +58,7 @@ const photos = () =>
     { name: 'shoots/top.jpg', bytes: blue },
   ]);
 const twoSizes = () =>
-  csvOf([
+  csv([
     { size: '9', sku: 'STR-CC90-090', gtin: '036000291452', stock: '12' },
     { size: '9.5', sku: '', gtin: '', stock: '8' },
   ]);
@@ -179,7 +138,7 @@ describe('a catalogue import', () => {
         .orderBy(shoeImages.position)
     ).map((image) => image.image.slice(image.image.lastIndexOf('/') + 1));
     const preview = await previewOf(
-      csvOf([
+      csv([
         {
           size: '9',
           sku: 'STR-CC90-090',
@@ -202,7 +161,7 @@ describe('a catalogue import', () => {
 
   it('lists every error with its line, column and reason, and cannot be applied', async () => {
     const preview = await previewOf(
-      csvOf([
+      csv([
         { size: '9', stock: '2', sku: 'NEW-1', shoe: 'Gel-Kayano 14', images: 'missing.jpg', alt_texts: '' },
         { size: '10', stock: 'two', shoe: 'Gel-Kayano 14', images: 'missing.jpg', alt_texts: '' },
         {
@@ -263,7 +222,7 @@ describe('files the import refuses, writing nothing', () => {
   });
 
   it('a CSV over 20 MB', async () => {
-    const big = Buffer.concat([csvOf([{ size: '9', stock: '1' }]), Buffer.alloc(21 * 1024 * 1024, 'a')]);
+    const big = Buffer.concat([csv([{ size: '9', stock: '1' }]), Buffer.alloc(21 * 1024 * 1024, 'a')]);
     expect((await refusal(big)).status).toBe(413);
   });
 
@@ -292,7 +251,7 @@ describe('files the import refuses, writing nothing', () => {
 
   it('an image that is not an image, in the preview on its row', async () => {
     const preview = await previewOf(
-      csvOf([{ shoe: 'Fake Photo', size: '9', stock: '1', images: 'side.jpg', alt_texts: '' }]),
+      csv([{ shoe: 'Fake Photo', size: '9', stock: '1', images: 'side.jpg', alt_texts: '' }]),
       await zipOf([{ name: 'side.jpg', bytes: Buffer.from('<svg onload="alert(1)"/>') }]),
     );
     expect(preview.errors).toEqual([

@@ -16,7 +16,8 @@ import type { ZipImages } from './zip-images.js';
 /** A shoe of the file, matched to the shop's (or new), with what applying it does. */
 export interface MatchedShoe {
   group: ShoeGroup;
-  existing: ExistingShoe | undefined;
+  /** The shop's shoe, with its gallery's stored URLs beside their file names. */
+  existing: (ExistingShoe & { urls: string[] }) | undefined;
   plan: ShoePlan;
 }
 

@@ -85,7 +85,7 @@ export function createImportRepository(db: Database, jobs: JobStore) {
     },
 
     /** These shoes as the import compares them: fields, gallery and sizes. */
-    async loadShoes(ids: readonly string[]): Promise<Map<string, ExistingShoe>> {
+    async loadShoes(ids: readonly string[]): Promise<Map<string, ExistingShoe & { urls: string[] }>> {
       if (ids.length === 0) return new Map();
       const found = await db
         .select({
@@ -97,6 +97,7 @@ export function createImportRepository(db: Database, jobs: JobStore) {
           priceCents: shoes.priceCents,
           compareAtCents: shoes.compareAtCents,
           onSale: shoes.onSale,
+          image: shoes.image,
         })
         .from(shoes)
         .innerJoin(brands, eq(brands.id, shoes.brandId))
@@ -117,30 +118,23 @@ export function createImportRepository(db: Database, jobs: JobStore) {
         .from(stockEntries)
         .where(inArray(stockEntries.shoeId, [...ids]));
       return new Map(
-        found.map((shoe) => [
-          shoe.id,
-          {
-            ...shoe,
-            images: gallery
-              .filter((image) => image.shoeId === shoe.id)
-              .map((image) => ({ file: fileOfUrl(image.image), alt: image.alt })),
-            gallery: gallery.filter((image) => image.shoeId === shoe.id),
-            sizes: sizes
-              .filter((size) => size.shoeId === shoe.id)
-              .map(({ size, quantity, sku, gtin }) => ({ size, quantity, sku, gtin })),
-          },
-        ]),
+        found.map(({ image, ...shoe }) => {
+          const own = gallery.filter((entry) => entry.shoeId === shoe.id);
+          // A shoe written before galleries (or by a writer that knows none) shows its cover alone.
+          const images = own.length > 0 ? own : [{ image, alt: shoe.name }];
+          return [
+            shoe.id,
+            {
+              ...shoe,
+              images: images.map((entry) => ({ file: fileOfUrl(entry.image), alt: entry.alt })),
+              urls: images.map((entry) => entry.image),
+              sizes: sizes
+                .filter((size) => size.shoeId === shoe.id)
+                .map(({ size, quantity, sku, gtin }) => ({ size, quantity, sku, gtin })),
+            },
+          ];
+        }),
       );
-    },
-
-    /** The stored URLs of these shoes' gallery images, by file name: what an export lists. */
-    async galleryUrls(ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ image: shoeImages.image })
-        .from(shoeImages)
-        .where(inArray(shoeImages.shoeId, [...ids]));
-      return new Map(rows.map((row) => [fileOfUrl(row.image), row.image]));
     },
 
     /**

@@ -165,16 +165,14 @@ export function createCatalogueImportService(deps: {
     const first = group.rows[0]!.row;
     let gallery: ShoeWrite['gallery'] = null;
     if (plan.galleryChanged) {
-      const stored = new Map(existing?.images.map((image) => [image.file, image]) ?? []);
-      const urls = existing ? await repository.galleryUrls([existing.id]) : new Map<string, string>();
+      // Photos the shoe has keep their stored file; the ZIP's are stored (once: named by their bytes).
+      const urls = new Map(existing?.images.map((image, index) => [image.file, existing.urls[index]!]));
       gallery = [];
-      for (const image of wantedGallery(first, fileOfName(hashes))) {
-        const name = first.images[gallery.length]!;
-        let url = urls.get(image.file);
-        if (!url && stored.has(image.file) === false && hashes.has(name)) {
-          url = await storeImported((await zip!.read(name))!, hashes.get(name)!);
-        }
-        gallery.push({ url: url!, alt: image.alt });
+      for (const [index, image] of wantedGallery(first, fileOfName(hashes)).entries()) {
+        const name = first.images[index]!;
+        const url =
+          urls.get(image.file) ?? (await storeImported((await zip!.read(name))!, hashes.get(name)!));
+        gallery.push({ url, alt: image.alt });
       }
     }
     const sizes = group.rows
