@@ -140,10 +140,15 @@ describe('photo gallery', () => {
       expect(added.json().images[i].url).toMatch(/^\/uploads\/shoes\/.+\.webp$/);
     }
     const stored = added8(await rows(id));
+    const files = () =>
+      fs.readdirSync(path.join(t.config.uploadsDir, 'shoes')).filter((name) => name.startsWith(id));
+    const filesBefore = files();
     const full = await upload(id, png(MAX_GALLERY_IMAGES), 'One too many');
     expect(full.statusCode).toBe(409);
     expect(full.json().error.message).toBe(MESSAGES.gallery.full(MAX_GALLERY_IMAGES));
     expect(await rows(id)).toEqual(stored);
+    // Refused before the image is even converted: no file stored either.
+    expect(files()).toEqual(filesBefore);
     await expectConsistent(id);
     // One audit entry per photo added.
     expect(await photoAudits(id)).toHaveLength(MAX_GALLERY_IMAGES - 1);

@@ -2,7 +2,20 @@
 // between runs; the value generators already live apart in support/fuzz/.
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { and, eq, gt, inArray, isNull, like, ne, notExists, or, type AnyColumn } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  like,
+  ne,
+  notExists,
+  or,
+  type AnyColumn,
+} from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   accounts,
@@ -15,6 +28,7 @@ import {
   savedAddresses,
   sessions,
   shippingMethods,
+  shoeImages,
   shoes,
   stockEntries,
   taxRates,
@@ -74,7 +88,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 96;
+const OPERATIONS = 102;
 
 /**
  * States given a sales tax before each operation (a fuzzed removal takes one away): none the fuzzed
@@ -325,6 +339,20 @@ async function ensureFixtures() {
       .onConflictDoNothing();
   for (const stateCode of TAXED_STATES)
     await db.insert(taxRates).values({ stateCode, rateMilliPercent: 6000 }).onConflictDoNothing();
+  // Two photos or more for every shoe (its cover first, as `shoes.image`), so that fuzzed reorders,
+  // covers and deletes of a gallery can go through; fuzzed deletes take them down to one.
+  const photoCounts = await db
+    .select({ id: shoes.id, name: shoes.name, image: shoes.image, photos: count(shoeImages.id) })
+    .from(shoes)
+    .leftJoin(shoeImages, eq(shoeImages.shoeId, shoes.id))
+    .groupBy(shoes.id);
+  for (const shoe of photoCounts.filter((row) => row.photos < 2)) {
+    const missing = [
+      { shoeId: shoe.id, position: 0, image: shoe.image, alt: shoe.name },
+      { shoeId: shoe.id, position: 1, image: '/uploads/shoes/fuzz-side.webp', alt: 'Side view' },
+    ];
+    await db.insert(shoeImages).values(missing.slice(shoe.photos));
+  }
   // A saved address each for the administrator and the shopper to edit, pick or delete.
   for (const userId of [adminRow!.id, shopper.user._id]) {
     const [kept] = await db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).limit(1);
@@ -364,6 +392,9 @@ const pools = {
   shippingMethodIds: [] as string[],
   /** The saved addresses of the administrator and the shopper: each may change only their own. */
   addressIds: [] as string[],
+  /** Photos of the pool's shoes, and each of their galleries in reverse order (a valid reorder). */
+  imageIds: [] as string[],
+  galleryOrders: [] as string[][],
 };
 
 /**
@@ -402,6 +433,23 @@ async function refreshPools() {
     .orderBy(brands.name)
     .limit(20);
   pools.brandIds = brandRows.map((row) => row.id);
+  const photoRows = await db
+    .select({ id: shoeImages.id, shoeId: shoeImages.shoeId })
+    .from(shoeImages)
+    .where(
+      inArray(
+        shoeImages.shoeId,
+        pools.shoeIds.length > 0 ? pools.shoeIds : ['00000000-0000-0000-0000-000000000000'],
+      ),
+    )
+    .orderBy(asc(shoeImages.shoeId), asc(shoeImages.position));
+  pools.imageIds = photoRows.map((row) => row.id);
+  pools.galleryOrders = pools.shoeIds.map((shoeId) =>
+    photoRows
+      .filter((row) => row.shoeId === shoeId)
+      .map((row) => row.id)
+      .reverse(),
+  );
   pools.brandNames = brandRows.map((row) => row.name);
   const userRows = await db
     .select({ id: users.id, email: users.email })
@@ -491,6 +539,9 @@ const SHOE_TEXTS = {
   description: ["Gore-Tex upper, 10mm drop. It's light.", 'Suede and mesh (US sizes).'],
 };
 
+/** A gallery's reorder (issue 33 item 1): its body must list the photos of the shoe in its path. */
+const REORDER = 'PUT /api/shoes/{id}/images/order';
+
 function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints {
   return (name, schema) => {
     switch (name) {
@@ -501,6 +552,8 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/admin/discounts')) return pick(pools.discountIds);
         if (operation.path.startsWith('/api/admin/shipping-methods')) return pick(pools.shippingMethodIds);
         if (operation.path.startsWith('/api/account/addresses')) return pick(pools.addressIds);
+        // A reorder goes through only with that very gallery's ids: one shoe, whose order `ids` offers.
+        if (operation.name === REORDER) return pick(pools.shoeIds.slice(0, 1));
         return pick(pools.shoeIds);
       case 'shoeId': {
         // A review goes through only for a shoe the shopper received: offer those too.
@@ -519,6 +572,10 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return pick(pools.orderRefs);
       case 'reviewId':
         return pick(pools.reviewIds);
+      case 'imageId':
+        return pick(pools.imageIds);
+      case 'ids':
+        return operation.name === REORDER ? pick(pools.galleryOrders.slice(0, 1)) : undefined;
       case 'brand':
         return pick(pools.brandNames);
       case 'email': {

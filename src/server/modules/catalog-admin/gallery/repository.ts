@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { recordAudit, type AuditRecord, type Actor } from '../../../audit/audit-writer.js';
 import { shoeImages, shoes } from '../../../db/schema.js';
@@ -72,6 +72,18 @@ export function createGalleryRepository(db: Database) {
   }
 
   return {
+    /**
+     * How many photos the shoe has (a shoe without rows has its cover), read without writing, or
+     * undefined when there is no such shoe: a refused upload must leave everything as it was.
+     */
+    async count(shoeId: string): Promise<number | undefined> {
+      const [[shoe], [photos]] = await Promise.all([
+        db.select({ id: shoes.id }).from(shoes).where(eq(shoes.id, shoeId)),
+        db.select({ n: count() }).from(shoeImages).where(eq(shoeImages.shoeId, shoeId)),
+      ]);
+      return shoe && Math.max(1, photos?.n ?? 0);
+    },
+
     /** The gallery in order, or undefined when there is no such shoe. */
     async list(shoeId: string): Promise<GalleryRow[] | undefined> {
       return db.transaction(async (tx) => (await lockedGallery(tx, shoeId))?.rows);

@@ -82,9 +82,9 @@ export function createGalleryService(deps: { repository: GalleryRepository; imag
 
     /** One photo added at the end. A full gallery is refused before the image is even converted. */
     async add(shoeId: string, alt: string, bytes: Buffer | undefined, actor: Actor): Promise<GalleryAnswer> {
-      const before = isUuid(shoeId) ? await repository.list(shoeId) : undefined;
-      if (!before) throw notFound(MESSAGES.catalog.shoeNotFound);
-      if (before.length >= MAX_GALLERY_IMAGES) throw fullRefusal();
+      const photos = isUuid(shoeId) ? await repository.count(shoeId) : undefined;
+      if (photos === undefined) throw notFound(MESSAGES.catalog.shoeNotFound);
+      if (photos >= MAX_GALLERY_IMAGES) throw fullRefusal();
       if (!bytes) {
         throw new HttpError(400, 'validation', MESSAGES.adminForm.image, { image: MESSAGES.adminForm.image });
       }

@@ -8,6 +8,7 @@ import { ORDER_DOCUMENT_ROWS } from './order-documents.js';
 import { ADMIN_ROWS } from './admin.js';
 import { SHIPPING_AND_TAX_ROWS } from './shipping-and-tax.js';
 import { CATALOGUE_IMPORT_ROWS } from './catalogue-import.js';
+import { GALLERY_ROWS } from './gallery.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -20,4 +21,5 @@ export const ALL_ROWS: Row[] = [
   ...ADMIN_ROWS,
   ...SHIPPING_AND_TAX_ROWS,
   ...CATALOGUE_IMPORT_ROWS,
+  ...GALLERY_ROWS,
 ];
