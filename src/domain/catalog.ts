@@ -11,6 +11,13 @@ export const stockEntrySchema = z.object({
   _id: z.string(),
   size: z.string(),
   quantity: z.number().int().nonnegative(),
+  /**
+   * Issue 33 item 2, in the answer of one shoe only (lists keep the spec's three fields): the size's
+   * SKU (the shop's code, unique) and its GTIN (the box's UPC/EAN) when it has one. Public: both are
+   * printed on the box and the packing slip.
+   */
+  sku: z.string().optional(),
+  gtin: z.string().optional(),
 });
 
 /** One photo of a shoe's gallery as the shop shows it (contracts/gallery.ts has the staff's side). */

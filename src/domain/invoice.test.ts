@@ -65,7 +65,15 @@ function taxedOrder(overrides: Partial<Order> = {}): Order {
     returns: [],
     returnableUntil: null,
     shoe: [
-      line({ lineId: 'a', name: 'Runner', quantity: 3, price: 19.99, discount: 6, tax: 3.91 }),
+      line({
+        lineId: 'a',
+        name: 'Runner',
+        sku: 'RUN-090',
+        quantity: 3,
+        price: 19.99,
+        discount: 6,
+        tax: 3.91,
+      }),
       line({ lineId: 'b', name: 'High Top', size: '10.5', price: 120, discount: 12, tax: 7.83 }),
     ],
     ...overrides,
@@ -84,8 +92,8 @@ describe('invoiceOf', () => {
   it('lists each line with its unit price and line total in exact cents, and sums to the total charged', () => {
     const invoice = invoiceOf(taxedOrder(), SHOP);
     expect(invoice.lines).toEqual([
-      { name: 'Runner', size: '9', quantity: 3, unitCents: 1999, totalCents: 5997 },
-      { name: 'High Top', size: '10.5', quantity: 1, unitCents: 12000, totalCents: 12000 },
+      { name: 'Runner', sku: 'RUN-090', size: '9', quantity: 3, unitCents: 1999, totalCents: 5997 },
+      { name: 'High Top', sku: null, size: '10.5', quantity: 1, unitCents: 12000, totalCents: 12000 },
     ]);
     expect(invoice.subtotalCents).toBe(17997);
     expect(invoice.discount).toEqual({ code: 'FALL10', cents: 1800 });
@@ -211,7 +219,7 @@ describe('packingSlipOf', () => {
       shippingMethod: 'Express',
       estimate: '2026-11-27 to 2026-11-30',
       lines: [
-        { name: 'Runner', size: '9', quantity: 3, sku: null },
+        { name: 'Runner', size: '9', quantity: 3, sku: 'RUN-090' },
         { name: 'High Top', size: '10.5', quantity: 1, sku: null },
       ],
       pairs: 4,

@@ -14,6 +14,8 @@ export interface ShopIdentity {
 
 export interface InvoiceLine {
   name: string;
+  /** The size's SKU when it was bought; null for orders placed before SKUs. */
+  sku: string | null;
   size: string;
   quantity: number;
   unitCents: number;
@@ -113,6 +115,7 @@ export function invoiceOf(order: Order, shop: ShopIdentity): Invoice {
     const unitCents = toCents(line.price);
     return {
       name: line.name,
+      sku: line.sku ?? null,
       size: line.size,
       quantity: line.quantity,
       unitCents,
@@ -164,7 +167,7 @@ export function packingSlipOf(order: Order, shop: ShopIdentity): PackingSlip {
       name: line.name,
       size: line.size,
       quantity: line.quantity,
-      sku: null,
+      sku: line.sku ?? null,
     })),
     pairs: order.shoe.reduce((sum, line) => sum + line.quantity, 0),
   };

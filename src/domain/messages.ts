@@ -225,6 +225,13 @@ export const MESSAGES = {
     /** The optional "compare at" price (issue 33 item 6): the was-price of a sale. */
     compareAtPrice: 'Enter a valid compare-at price in whole dollars',
     compareAtAbovePrice: 'The compare-at price must be higher than the price',
+    /** A size's product codes (issue 33 item 2; domain/product-codes.ts). */
+    sku: 'A SKU is up to 64 letters, digits, dots, hyphens and underscores, starting with a letter or digit',
+    gtinFormat: 'A GTIN is 8, 12, 13 or 14 digits (a UPC or EAN from the box)',
+    gtinCheckDigit: (gtin: string) =>
+      `The GTIN ${gtin} does not add up: its last digit (the check digit) does not match the others. Check it against the box`,
+    skuTaken: (sku: string) => `The SKU ${sku} is already used by another size`,
+    gtinTaken: (gtin: string) => `The GTIN ${gtin} is already used by another size`,
   },
   /** A shoe's photo gallery (issue 33 item 1): staff's Photos section and its API. */
   gallery: {

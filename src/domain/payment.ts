@@ -254,6 +254,11 @@ export const orderSchema = z.object({
       quantity: z.number().int(),
       price: z.number(),
       size: z.string(),
+      /**
+       * The size's SKU when it was bought (issue 33 item 2), kept whatever the size's SKU becomes;
+       * null for orders placed before SKUs.
+       */
+      sku: z.string().nullable().optional(),
       /** Dollars of the discount this line took: it cost price x quantity - discount. */
       discount: z.number(),
       /** Dollars of sales tax this line was charged on top of that. */

@@ -197,7 +197,11 @@ test.describe('admin panel', () => {
     await sizeForm.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(toast(page, 'Size 10 added with 3 pairs')).toBeVisible();
     const sizes = selected.getByRole('list', { name: 'Sizes in stock' }).getByRole('listitem');
-    await expect(sizes).toHaveText([/^9\s*5 pairs$/, /^10\s*3 pairs$/]);
+    // Each size with its generated SKU (issue 33 item 2).
+    await expect(sizes).toHaveText([
+      /^9\s*5 pairs\s*SKU SN-[0-9A-F]{12}-090$/,
+      /^10\s*3 pairs\s*SKU SN-[0-9A-F]{12}-100$/,
+    ]);
 
     // Modify it from the dashboard: a new name, $1, and 4 pairs of size 10; back to /admin.
     await page.getByRole('link', { name: 'Back to Admin' }).click();

@@ -8,7 +8,7 @@ import { ShoeNameLink } from './shoe-name-link';
 const cellClass = 'px-3 py-3 sm:px-5';
 
 /**
- * The order's shoes: image, name, quantity, size and price, as they were bought (the shopper's
+ * The order's shoes: image, name (and SKU), quantity, size and price, as they were bought (the shopper's
  * order page and the admin's), each line's share of a discount code and the code's line above the
  * total charged, with shipping and the sales tax (issue 31). A shoe that left the catalogue shows
  * without a link. After a refund each line names its pairs given back, and the total is followed by
@@ -58,6 +58,12 @@ export function OrderLinesTable({ order }: { order: Order }) {
                 </td>
                 <td className={`${cellClass} pl-0 sm:pl-0`}>
                   <ShoeNameLink shoeId={line._id} name={line.name} className="font-extrabold sm:text-base" />
+                  {/* The size's SKU when it was bought (issue 33 item 2): what the box and the slip say. */}
+                  {line.sku && (
+                    <span className="mt-0.5 block font-mono text-xs break-all text-gray-600">
+                      SKU {line.sku}
+                    </span>
+                  )}
                   {refunded > 0 && (
                     <span className="mt-1 block text-xs font-semibold text-emerald-800">
                       {refunded} of {line.quantity} refunded

@@ -2,10 +2,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Brand } from '../../../domain/catalog.js';
 import type { Database } from '../../db/client.js';
 import { recordAudit, type Audited } from '../../audit/audit-writer.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
+import { brokenUniqueIndex, isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { brands, shoes } from '../../db/schema.js';
 import { recordEvents } from '../../events/outbox-repository.js';
-import { addNewShoeSizes, addPairs, setQuantity } from '../../stock/stock-writer.js';
+import { addNewShoeSizes, addPairs, setQuantity, type SizeCodes } from '../../stock/stock-writer.js';
 import { writeCover } from './gallery/repository.js';
 
 /** A shoe's fields as the admin forms set them, in the database's units (cents). */
@@ -30,6 +30,17 @@ async function recordCatalogChange(tx: Parameters<typeof recordAudit>[0], audite
 
 /** Thrown inside a transaction to undo what it did so far; never leaves this file. */
 class Rollback extends Error {}
+
+/** A size's SKU or GTIN another size has already (their unique indexes, migration 0024). */
+export type CodeTaken = 'sku_taken' | 'gtin_taken';
+
+/** The code a write's unique violation was about, or the error again when it was about something else. */
+function codeTakenBy(error: unknown): CodeTaken {
+  const index = brokenUniqueIndex(error);
+  if (index === 'stock_entries_sku_lower_unique') return 'sku_taken';
+  if (index === 'stock_entries_gtin_unique') return 'gtin_taken';
+  throw error;
+}
 
 /**
  * The catalogue's writes (the reads are catalog/repository.ts). Every change to a shoe bumps its
@@ -72,23 +83,25 @@ export function createCatalogAdminRepository(db: Database) {
       id: string,
       version: number,
       fields: ShoeFields & { onSale?: boolean; image?: string },
-      stock: { entryId: string; quantity: number },
+      stock: { entryId: string; quantity: number; codes?: SizeCodes },
       audited: Audited,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const updated = await tx
-          .update(shoes)
-          .set({ ...fields, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
-          // Compare-and-set: a concurrent edit that committed first makes this one fail.
-          .where(and(eq(shoes.id, id), eq(shoes.version, version)))
-          .returning({ id: shoes.id });
-        if (updated.length === 0) return false;
-        // A new image replaces the cover: row 0 of the gallery and `shoes.image` stay the same picture.
-        if (fields.image) await writeCover(tx, id, fields.image, fields.name);
-        await setQuantity(tx, stock.entryId, stock.quantity);
-        await recordCatalogChange(tx, audited);
-        return true;
-      });
+    ): Promise<boolean | CodeTaken> {
+      return db
+        .transaction(async (tx) => {
+          const updated = await tx
+            .update(shoes)
+            .set({ ...fields, version: sql`${shoes.version} + 1`, updatedAt: new Date() })
+            // Compare-and-set: a concurrent edit that committed first makes this one fail.
+            .where(and(eq(shoes.id, id), eq(shoes.version, version)))
+            .returning({ id: shoes.id });
+          if (updated.length === 0) return false;
+          // A new image replaces the cover: row 0 of the gallery and `shoes.image` stay the same picture.
+          if (fields.image) await writeCover(tx, id, fields.image, fields.name);
+          await setQuantity(tx, stock.entryId, stock.quantity, stock.codes);
+          await recordCatalogChange(tx, audited);
+          return true;
+        })
+        .catch(codeTakenBy);
     },
 
     /**
@@ -100,7 +113,8 @@ export function createCatalogAdminRepository(db: Database) {
       size: string,
       quantity: number,
       audited: Audited,
-    ): Promise<'added' | 'missing' | 'too_many'> {
+      codes: SizeCodes = {},
+    ): Promise<'added' | 'missing' | 'too_many' | CodeTaken> {
       try {
         return await db.transaction(async (tx) => {
           // The shoe row first, then its stock, in the same order as updateShoe: taking the two locks in
@@ -112,13 +126,13 @@ export function createCatalogAdminRepository(db: Database) {
             .returning({ id: shoes.id });
           if (bumped.length === 0) return 'missing' as const;
           // Too many (checked again under the lock by the stock's writer): the version bump goes too.
-          if (!(await addPairs(tx, { shoeId: id, size, quantity }))) throw new Rollback();
+          if (!(await addPairs(tx, { shoeId: id, size, quantity }, codes))) throw new Rollback();
           await recordCatalogChange(tx, audited);
           return 'added' as const;
         });
       } catch (error) {
         if (error instanceof Rollback) return 'too_many';
-        throw error;
+        return codeTakenBy(error);
       }
     },
 

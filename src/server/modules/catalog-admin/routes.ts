@@ -85,7 +85,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Modify a shoe; `q` becomes the quantity of `size`; a new image is optional',
-        description: `${SHOE_FORM_FIELDS} (optional), and optionally onSale ("true" or "false") and version (409 when the shoe changed since)`,
+        description: `${SHOE_FORM_FIELDS} (optional), and optionally onSale ("true" or "false") and version (409 when the shoe changed since), and the size's sku and gtin (left out: kept; an empty gtin removes it; 409 naming a code another size has)`,
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 200: shoeAnswerSchema, ...uploadErrors },
@@ -109,6 +109,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Add a size to a shoe, or add quantity to a size it has',
+        description:
+          "Optionally the size's sku (generated when left out) and gtin (UPC/EAN, check digit validated); 409 naming a SKU or GTIN another size has",
         params: idParams,
         body: createSizeSchema,
         response: { 200: shoeAnswerSchema, ...errors },

@@ -12,7 +12,7 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import type { Actor } from '../../audit/audit-writer.js';
-import type { CatalogAdminRepository } from './repository.js';
+import type { CatalogAdminRepository, CodeTaken } from './repository.js';
 import { storeShoeImage } from './store-shoe-image.js';
 
 type CreateShoe = z.output<typeof createShoeFieldsSchema>;
@@ -23,6 +23,26 @@ const fieldError = (field: string, message: string) =>
   new HttpError(400, 'validation', message, { [field]: message });
 
 const toCents = (dollars: string) => Number(dollars) * 100;
+
+/**
+ * A size's codes as a form gives them (issue 33 item 2): a SKU left out or empty keeps the size's; a
+ * GTIN left out keeps the size's, empty removes it.
+ */
+function sizeCodes(input: { sku?: string | undefined; gtin?: string | undefined }) {
+  return {
+    ...(input.sku ? { sku: input.sku } : {}),
+    ...(input.gtin === undefined ? {} : { gtin: input.gtin === '' ? null : input.gtin }),
+  };
+}
+
+/** A SKU or GTIN another size has: a 409 naming it, on the form's field. */
+function codeTaken(taken: CodeTaken, codes: { sku?: string; gtin?: string | null }): HttpError {
+  const [field, message] =
+    taken === 'sku_taken'
+      ? ['sku', MESSAGES.adminForm.skuTaken(codes.sku ?? '')]
+      : ['gtin', MESSAGES.adminForm.gtinTaken(codes.gtin ?? '')];
+  return new HttpError(409, 'conflict', message, { [field]: message });
+}
 
 /**
  * The compare-at price in cents: null for none (empty), undefined when the form left it out (Modify:
@@ -156,6 +176,7 @@ export function createCatalogAdminService(deps: {
       const compareAt = compareAtCents(input);
       const brandId = await brandIdOf(input.brand);
       const imageUrl = image ? await storeImage(id, image) : undefined;
+      const codes = sizeCodes(input);
       const updated = await repository.updateShoe(
         id,
         current.version,
@@ -169,7 +190,7 @@ export function createCatalogAdminService(deps: {
           ...(input.onSale === undefined ? {} : { onSale: input.onSale === 'true' }),
           ...(imageUrl ? { image: imageUrl } : {}),
         },
-        { entryId: entry._id, quantity: Number(input.q) },
+        { entryId: entry._id, quantity: Number(input.q), codes },
         {
           actor,
           record: {
@@ -185,6 +206,8 @@ export function createCatalogAdminService(deps: {
               onSale: current.onSale,
               size: entry.size,
               quantity: entry.quantity,
+              ...(codes.sku === undefined ? {} : { sku: entry.sku }),
+              ...(codes.gtin === undefined ? {} : { gtin: entry.gtin ?? null }),
             },
             after: {
               ...shoeFacts(input),
@@ -192,10 +215,12 @@ export function createCatalogAdminService(deps: {
               ...(imageUrl ? { image: imageUrl } : {}),
               size: entry.size,
               quantity: Number(input.q),
+              ...codes,
             },
           },
         },
       );
+      if (typeof updated === 'string') throw codeTaken(updated, codes);
       // Changed by someone else between our read and this write.
       if (!updated) throw conflict(MESSAGES.admin.staleShoe);
       return { message: MESSAGES.admin.shoeModified, shoe: await reload(id) };
@@ -208,17 +233,30 @@ export function createCatalogAdminService(deps: {
       const existing = current.stock.find((entry) => entry.size === input.size);
       const total = (existing?.quantity ?? 0) + quantity;
       if (total > SHOE_LIMITS.maxQuantity) throw fieldError('q', MESSAGES.adminForm.quantity);
-      const added = await repository.addStock(id, input.size, quantity, {
-        actor,
-        record: {
-          action: 'shoe.stock',
-          target: { type: 'shoe', id, label: current.name },
-          before: { size: input.size, quantity: existing?.quantity ?? 0 },
-          after: { size: input.size, quantity: total },
+      const codes = sizeCodes(input);
+      const added = await repository.addStock(
+        id,
+        input.size,
+        quantity,
+        {
+          actor,
+          record: {
+            action: 'shoe.stock',
+            target: { type: 'shoe', id, label: current.name },
+            before: {
+              size: input.size,
+              quantity: existing?.quantity ?? 0,
+              ...(codes.sku === undefined ? {} : { sku: existing?.sku ?? null }),
+              ...(codes.gtin === undefined ? {} : { gtin: existing?.gtin ?? null }),
+            },
+            after: { size: input.size, quantity: total, ...codes },
+          },
         },
-      });
+        codes,
+      );
       if (added === 'missing') throw notFound(MESSAGES.catalog.shoeNotFound);
       if (added === 'too_many') throw fieldError('q', MESSAGES.adminForm.quantity);
+      if (added !== 'added') throw codeTaken(added, codes);
       const shoe = await reload(id);
       const now = shoe.stock.find((entry) => entry.size === input.size)?.quantity ?? total;
       const message = existing

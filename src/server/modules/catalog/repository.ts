@@ -43,15 +43,24 @@ const shoeColumns = {
   version: shoes.version,
 };
 
-type StockJson = [id: string, size: string, quantity: number][] | null;
+type StockJson = [id: string, size: string, quantity: number, sku: string, gtin: string | null][] | null;
 
 /** A shoe's stock entries as one JSON column, by a correlated subquery on `stock_entries (shoe_id, size)`. */
 const stockJson = (shoeId: SQL) =>
-  sql<StockJson>`(SELECT json_agg(json_build_array(e.id, e.size, e.quantity)) FROM ${stockEntries} e WHERE e.shoe_id = ${shoeId})`;
+  sql<StockJson>`(SELECT json_agg(json_build_array(e.id, e.size, e.quantity, e.sku, e.gtin)) FROM ${stockEntries} e WHERE e.shoe_id = ${shoeId})`;
 
-const stockEntriesOf = (stock: StockJson): StockEntry[] =>
+/**
+ * The entries as the API answers them: the spec's three fields in lists, and with each size's SKU and
+ * GTIN (issue 33 item 2) in the answer of one shoe, the page that shows them and the admin forms read.
+ */
+const stockEntriesOf = (stock: StockJson, withCodes = false): StockEntry[] =>
   (stock ?? [])
-    .map(([id, size, quantity]) => ({ _id: id, size, quantity }))
+    .map(([id, size, quantity, sku, gtin]) => ({
+      _id: id,
+      size,
+      quantity,
+      ...(withCodes ? { sku, ...(gtin ? { gtin } : {}) } : {}),
+    }))
     .sort((a, b) => compareSizes(a.size, b.size));
 
 type ShoeRow = {
@@ -370,7 +379,7 @@ export function createCatalogRepository(
       const { stock, ...shoe } = row;
       // A shoe written without its gallery still shows its one picture.
       const images = photos.length > 0 ? photos : [{ url: shoe.image, alt: shoe.name }];
-      return { ...toShoe(shoe, stockEntriesOf(stock)), images };
+      return { ...toShoe(shoe, stockEntriesOf(stock, true)), images };
     },
 
     /** Whether a shoe with this id exists (favorites and reviews name shoes by id). */

@@ -1,9 +1,9 @@
 // The checkout's writes of an order, in its one transaction (claim, order; the code's use and the
 // stock are written by their owners inside it). Orders are read through modules/orders.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Order, OrderBillingAddress, OrderDeliveryAddress } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
-import { brands, orderLines, orders, shoes } from '../../db/schema.js';
+import { brands, orderLines, orders, shoes, stockEntries } from '../../db/schema.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 import type { StockChange } from '../../cache/cache-tags.js';
@@ -119,7 +119,18 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
         taxRateMilliPercent: order.tax?.rateMilliPercent ?? null,
       });
       const row = { id: orderId };
-      await tx.insert(orderLines).values(order.lines.map((line) => ({ orderId: row.id, ...line })));
+      // Each line keeps its size's SKU as it is now (issue 33 item 2): a later change of the size's SKU
+      // never rewrites a past order, its packing slip or its invoice. The size's row is locked already
+      // (takeStock), so this reads the SKU the pairs were taken from.
+      await tx.insert(orderLines).values(
+        order.lines.map((line) => ({
+          orderId: row.id,
+          ...line,
+          sku: sql<
+            string | null
+          >`(select ${stockEntries.sku} from ${stockEntries} where ${stockEntries.shoeId} = ${line.shoeId} and ${stockEntries.size} = ${line.size})`,
+        })),
+      );
       if (order.discount) {
         await codes.redeem(tx, {
           codeId: order.discount.codeId,

@@ -11,6 +11,7 @@ const SHOP = { name: 'Sneaker Street', addressLines: ['1 Lace Lane', 'Portland, 
 function longInvoice(count: number): Invoice {
   const lines = Array.from({ length: count }, (_, index) => ({
     name: `Pair number ${index + 1}`,
+    sku: `SKU-${index + 1}`,
     size: '9',
     quantity: 1,
     unitCents: 100,

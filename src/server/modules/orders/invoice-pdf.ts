@@ -14,14 +14,15 @@ import {
 } from './pdf-document.js';
 import { continuedPage, drawTable, type Table } from './pdf-table.js';
 
-/** The lines' columns: item, size, quantity, unit price, amount (together the content width). */
+/** The lines' columns: item, SKU, size, quantity, unit price, amount (together the content width). */
 const LINES: Table = {
   columns: [
-    { label: 'Item', width: 230, align: 'left' },
-    { label: 'Size', width: 50, align: 'left' },
-    { label: 'Qty', width: 40, align: 'right' },
-    { label: 'Unit price', width: 80, align: 'right' },
-    { label: 'Amount', width: 112, align: 'right' },
+    { label: 'Item', width: 150, align: 'left' },
+    { label: 'SKU', width: 120, align: 'left' },
+    { label: 'Size', width: 40, align: 'left' },
+    { label: 'Qty', width: 30, align: 'right' },
+    { label: 'Unit price', width: 70, align: 'right' },
+    { label: 'Amount', width: 102, align: 'right' },
   ],
   rowHeight: 18,
   headerGap: 2,
@@ -31,7 +32,7 @@ const ROW = LINES.rowHeight;
 
 /** The totals: label on the left of the last two columns' width, amount on the right. */
 function totals(doc: Pdf, title: string, rows: [string, string, boolean?][], y: number): number {
-  const amountWidth = 112;
+  const amountWidth = 102;
   const labelWidth = 230;
   const x = PAGE.margin + CONTENT_WIDTH - amountWidth - labelWidth;
   // The totals stay together on one page when they fit on one.
@@ -95,6 +96,7 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
         LINES,
         invoice.lines.map((line) => [
           line.name,
+          line.sku ?? '-',
           line.size,
           String(line.quantity),
           formatCents(line.unitCents),

@@ -17,10 +17,10 @@ import { drawTable, type Table } from './pdf-table.js';
 /** Item, size, quantity, SKU and a box to tick when packed: no prices (it travels in the parcel). */
 const LINES: Table = {
   columns: [
-    { label: 'Item', width: 262, align: 'left' },
-    { label: 'Size', width: 60, align: 'left' },
-    { label: 'Qty', width: 50, align: 'right' },
-    { label: 'SKU', width: 100, align: 'left' },
+    { label: 'Item', width: 232, align: 'left' },
+    { label: 'Size', width: 50, align: 'left' },
+    { label: 'Qty', width: 40, align: 'right' },
+    { label: 'SKU', width: 150, align: 'left' },
     { label: 'Packed', width: 40, align: 'right' },
   ],
   rowHeight: 20,

@@ -117,6 +117,7 @@ export function createOrdersReadModel(db: Database) {
           quantity: line.quantity,
           price: line.unitPriceCents / 100,
           size: line.size,
+          sku: line.sku,
           discount: line.discountCents / 100,
           tax: line.taxCents / 100,
         })),

@@ -14,7 +14,7 @@ import { applyServerError } from '../../components/forms/server-error';
 import { TextField } from './text-field';
 import { AdminForm } from './admin-form';
 
-const EMPTY = { size: '', q: '' };
+const EMPTY = { size: '', q: '', sku: '', gtin: '' };
 
 /** Create size (spec §2, §5): a new size of the shoe, or more pairs of one it has. */
 export function CreateSizeForm({ shoe }: { shoe: Shoe }) {
@@ -29,13 +29,16 @@ export function CreateSizeForm({ shoe }: { shoe: Shoe }) {
   const onSubmit = form.handleSubmit(async (fields) => {
     setFormError(undefined);
     try {
-      const { message } = await addSize.mutateAsync({ shoeId: shoe._id, fields });
+      // Left empty, a code is not sent: the size keeps its own (a new size's SKU is generated).
+      const { sku, gtin, ...rest } = fields;
+      const codes = { ...(sku ? { sku } : {}), ...(gtin ? { gtin } : {}) };
+      const { message } = await addSize.mutateAsync({ shoeId: shoe._id, fields: { ...rest, ...codes } });
       toast.success(message, { duration: NOTICE_MS.admin });
       form.reset(EMPTY);
     } catch (error) {
       if (isAccountDisabled(error)) return;
       toast.error(MESSAGES.admin.sizeCreateFailed, { duration: NOTICE_MS.admin });
-      setFormError(applyServerError(error, form.setError, { fields: ['size', 'q'] }));
+      setFormError(applyServerError(error, form.setError, { fields: ['size', 'q', 'sku', 'gtin'] }));
     }
   });
 
@@ -52,6 +55,19 @@ export function CreateSizeForm({ shoe }: { shoe: Shoe }) {
           label="Quantity"
           inputMode="numeric"
           hint="Pairs to add; an existing size gets them on top."
+        />
+        <TextField
+          name="sku"
+          label="SKU (optional)"
+          maxLength={64}
+          hint="Your code for this size. Left empty, a new size gets one made for it."
+        />
+        <TextField
+          name="gtin"
+          label="GTIN / UPC (optional)"
+          inputMode="numeric"
+          maxLength={14}
+          hint="The barcode's number on the box: 8, 12, 13 or 14 digits."
         />
       </div>
       {formError && <FormAlert tone="error">{formError}</FormAlert>}

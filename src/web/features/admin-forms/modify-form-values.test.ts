@@ -16,7 +16,7 @@ const shoe: Shoe = {
   stock: [
     { _id: 'b', size: '10', quantity: 2 },
     { _id: 'a', size: '9.5', quantity: 7 },
-    { _id: 'c', size: '8', quantity: 0 },
+    { _id: 'c', size: '8', quantity: 0, sku: 'VELO-SR-080', gtin: '036000291452' },
   ],
   version: 3,
 };
@@ -33,7 +33,7 @@ describe('sortedStock', () => {
 });
 
 describe('modifyFormValues', () => {
-  it('prefills the shoe, its smallest size with its quantity, and its version', () => {
+  it('prefills the shoe, its smallest size with its quantity and codes, and its version', () => {
     expect(modifyFormValues(shoe)).toEqual({
       brand: 'Velo',
       name: 'Street Runner',
@@ -42,6 +42,8 @@ describe('modifyFormValues', () => {
       compareAtPrice: '',
       size: '8',
       q: '0',
+      sku: 'VELO-SR-080',
+      gtin: '036000291452',
       description: 'A light runner, made for the street.',
       version: '3',
       image: undefined,

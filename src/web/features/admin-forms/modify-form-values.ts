@@ -4,7 +4,7 @@ import { sortedStock } from './stock-order';
 
 /**
  * The Modify Shoes form as the shoe is now: its smallest size chosen, with that size's
- * quantity, and no new image.
+ * quantity, SKU and GTIN, and no new image.
  */
 export function modifyFormValues(shoe: Shoe): ModifyShoeInput & { image: File | undefined } {
   const first = sortedStock(shoe.stock)[0];
@@ -17,6 +17,9 @@ export function modifyFormValues(shoe: Shoe): ModifyShoeInput & { image: File | 
     compareAtPrice: shoe.compareAtPrice === undefined ? '' : String(shoe.compareAtPrice),
     size: first?.size ?? '',
     q: first ? String(first.quantity) : '',
+    // The chosen size's codes (issue 33 item 2): sent back as they are unless edited.
+    sku: first?.sku ?? '',
+    gtin: first?.gtin ?? '',
     description: shoe.description,
     // Sent back so that an edit made by someone else meanwhile is refused (409), not overwritten.
     version: String(shoe.version),

@@ -39,6 +39,8 @@ const FIELDS = [
   'compareAtPrice',
   'size',
   'q',
+  'sku',
+  'gtin',
   'description',
   'image',
 ] as const;
@@ -65,10 +67,13 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
 
   function chooseSize(size: string) {
     const entry = stock.find((candidate) => candidate.size === size);
-    form.setValue('q', entry ? String(entry.quantity) : '', {
-      shouldDirty: true,
-      shouldValidate: form.getFieldState('q').isTouched,
-    });
+    const values = { q: entry ? String(entry.quantity) : '', sku: entry?.sku ?? '', gtin: entry?.gtin ?? '' };
+    for (const name of ['q', 'sku', 'gtin'] as const) {
+      form.setValue(name, values[name], {
+        shouldDirty: true,
+        shouldValidate: form.getFieldState(name).isTouched,
+      });
+    }
   }
 
   const onSubmit = form.handleSubmit(async ({ image, ...fields }) => {
@@ -80,7 +85,9 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
     } catch (error) {
       if (!isAccountDisabled(error))
         toast.error(MESSAGES.admin.shoeCreateFailed, { duration: NOTICE_MS.admin });
-      const stale = error instanceof ApiError && error.status === 409;
+      // A 409 naming a field is a SKU or GTIN another size has; any other is an outdated copy.
+      const stale =
+        error instanceof ApiError && error.status === 409 && Object.keys(error.fields).length === 0;
       const message = stale ? error.message : applyShoeServerError(error, form.setError, FIELDS);
       if (message) setFormError({ message, stale });
     }
@@ -113,6 +120,19 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
           ))}
         </SelectField>
         <TextField name="q" label="Quantity" inputMode="numeric" hint="Pairs in stock of the chosen size." />
+        <TextField
+          name="sku"
+          label="SKU"
+          maxLength={64}
+          hint="The chosen size's code. Emptied, it keeps its SKU."
+        />
+        <TextField
+          name="gtin"
+          label="GTIN / UPC (optional)"
+          inputMode="numeric"
+          maxLength={14}
+          hint="The barcode's number on the box. Emptied, the size has none."
+        />
       </div>
       <DescriptionField hint="What makes this shoe worth it." />
       <ImageField
