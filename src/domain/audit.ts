@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'shoe.stock': 'Added stock',
   'shoe.sale': 'Changed a sale',
   'shoe.photos': 'Changed a shoe’s photos',
+  'shoe.bulk': 'Bulk-edited a shoe',
   'catalogue.import': 'Imported the catalogue',
   'brand.create': 'Added a brand',
   'brand.delete': 'Deleted a brand',

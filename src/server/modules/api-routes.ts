@@ -19,6 +19,7 @@ import { fulfilmentRoutes } from './fulfilment/routes.js';
 import { returnRoutes } from './returns/routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { galleryRoutes } from './catalog-admin/gallery/routes.js';
+import { bulkEditRoutes } from './catalog-admin/bulk/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { restockRoutes } from './restock/routes.js';
@@ -87,6 +88,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(adminRoutes, { admin: services.admin, currentUser });
   await api.register(auditRoutes, { audit: services.audit, currentUser });
   await api.register(galleryRoutes, { gallery: services.gallery, currentUser });
+  await api.register(bulkEditRoutes, { bulkEdit: services.bulkEdit, currentUser });
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });
   await api.register(shippingMethodRoutes, { shippingMethods: services.shippingMethods, currentUser });
   await api.register(salesTaxRoutes, { salesTax: services.salesTax, currentUser });

@@ -30,6 +30,8 @@ import { createCatalogAdminRepository } from '../modules/catalog-admin/repositor
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
 import { createGalleryRepository } from '../modules/catalog-admin/gallery/repository.js';
 import { createGalleryService } from '../modules/catalog-admin/gallery/service.js';
+import { createBulkEditRepository } from '../modules/catalog-admin/bulk/repository.js';
+import { createBulkEditService } from '../modules/catalog-admin/bulk/service.js';
 import { createDiscountsRepository } from '../modules/discounts/repository.js';
 import { createRestockRepository } from '../modules/restock/repository.js';
 import { createRestockService } from '../modules/restock/service.js';
@@ -290,6 +292,8 @@ export async function createServices(options: ServicesOptions) {
       images,
     }),
     gallery: createGalleryService({ repository: createGalleryRepository(db), images }),
+    // Its search is the shoes table's: the catalogue's name search, passed in.
+    bulkEdit: createBulkEditService({ repository: createBulkEditRepository(db), catalog: catalogRepository }),
     restock,
     audit: createAuditRepository(db),
     sessions: createSessionService(createSessionRepository(db), identities),
