@@ -1,3 +1,9 @@
+/**
+ * Bulk edits of the shoes table (issue 33 item 5): each action previewed and applied, the preview
+ * what the apply does, prices rounded and held at $1, sizes created and capped, a selection by
+ * search and its cap, one audit entry per shoe changed, the cache dropped, and what is refused.
+ * One file because its cases share one shop and carry its shoes forward (prices, sales, stock).
+ */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditChanges } from '../../../src/domain/audit-changes.js';
@@ -11,12 +17,6 @@ import { signUp } from '../support/session.js';
 import { createStaffTestApp } from '../support/staff-test-app.js';
 import type { TestApp } from '../support/test-app.js';
 
-/**
- * Bulk edits of the shoes table (issue 33 item 5): each action previewed and applied, the preview
- * what the apply does, prices rounded and held at $1, sizes created and capped, a selection by
- * search and its cap, one audit entry per shoe changed, the cache dropped, and what is refused.
- * One file because its cases share one shop and carry its shoes forward (prices, sales, stock).
- */
 let t: TestApp;
 let admin: string;
 let ids: Map<string, string>;

@@ -9,6 +9,7 @@ import { ADMIN_ROWS } from './admin.js';
 import { SHIPPING_AND_TAX_ROWS } from './shipping-and-tax.js';
 import { CATALOGUE_IMPORT_ROWS } from './catalogue-import.js';
 import { GALLERY_ROWS } from './gallery.js';
+import { BULK_EDIT_ROWS } from './bulk-edit.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -22,4 +23,5 @@ export const ALL_ROWS: Row[] = [
   ...SHIPPING_AND_TAX_ROWS,
   ...CATALOGUE_IMPORT_ROWS,
   ...GALLERY_ROWS,
+  ...BULK_EDIT_ROWS,
 ];
