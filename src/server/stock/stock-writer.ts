@@ -157,26 +157,42 @@ export async function addPairs(tx: Tx, line: Pairs, codes: SizeCodes = {}): Prom
 }
 
 /**
- * A size as a catalogue import sets it (issue 33 item 3): its quantity on hand, and its SKU and GTIN
- * when the file gives them (an empty SKU keeps the size's, or generates one for a new size). The
- * caller holds the shoe's row, as every other writer here takes it first.
+ * A shoe's sizes as a catalogue import sets them (issue 33 item 3): each size's quantity on hand, and
+ * its SKU and GTIN when the file gives them (an empty SKU keeps the size's, or generates one for a new
+ * size). A new shoe's sizes go in one insert; an existing shoe's one by one under their row locks.
+ * The caller holds the shoe's row, as every other writer here takes it first. Sizes that had no pairs
+ * and now have some are announced, for whoever waits for them (none can wait on a new shoe).
  */
-export async function importSize(tx: Tx, line: Pairs & { sku: string; gtin: string | null }): Promise<void> {
-  const [before] = await tx
-    .select({ quantity: stockEntries.quantity })
-    .from(stockEntries)
-    .where(and(eq(stockEntries.shoeId, line.shoeId), eq(stockEntries.size, line.size)))
-    .for('update');
-  await tx
-    .insert(stockEntries)
-    .values({ shoeId: line.shoeId, size: line.size, quantity: line.quantity, sku: line.sku, gtin: line.gtin })
-    .onConflictDoUpdate({
-      target: [stockEntries.shoeId, stockEntries.size],
-      set: {
-        quantity: line.quantity,
-        ...(line.sku ? { sku: line.sku } : {}),
-        ...(line.gtin ? { gtin: line.gtin } : {}),
-      },
-    });
-  if (line.quantity > 0 && (before?.quantity ?? 0) === 0) await recordEvents(tx, [restocked([line])]);
+export async function importSizes(
+  tx: Tx,
+  shoeId: string,
+  isNew: boolean,
+  lines: readonly { size: string; quantity: number; sku: string; gtin: string | null }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  if (isNew) {
+    await tx.insert(stockEntries).values(lines.map((line) => ({ shoeId, ...line })));
+    return;
+  }
+  const back: { shoeId: string; size: string }[] = [];
+  for (const line of [...lines].sort((a, b) => a.size.localeCompare(b.size))) {
+    const [before] = await tx
+      .select({ quantity: stockEntries.quantity })
+      .from(stockEntries)
+      .where(and(eq(stockEntries.shoeId, shoeId), eq(stockEntries.size, line.size)))
+      .for('update');
+    await tx
+      .insert(stockEntries)
+      .values({ shoeId, ...line })
+      .onConflictDoUpdate({
+        target: [stockEntries.shoeId, stockEntries.size],
+        set: {
+          quantity: line.quantity,
+          ...(line.sku ? { sku: line.sku } : {}),
+          ...(line.gtin ? { gtin: line.gtin } : {}),
+        },
+      });
+    if (line.quantity > 0 && (before?.quantity ?? 0) === 0) back.push({ shoeId, size: line.size });
+  }
+  if (back.length > 0) await recordEvents(tx, [restocked(back)]);
 }

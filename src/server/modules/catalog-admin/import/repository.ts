@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client.js';
 import { brands, shoeImages, shoes, stockEntries } from '../../../db/schema.js';
 import { recordEvents } from '../../../events/outbox-repository.js';
 import type { JobStore } from '../../../jobs/job-store.js';
-import { importSize } from '../../../stock/stock-writer.js';
+import { importSizes } from '../../../stock/stock-writer.js';
 
 /** The last path segment of a stored image's URL: the name the CSV lists it by. */
 export const fileOfUrl = (url: string): string => url.slice(url.lastIndexOf('/') + 1);
@@ -200,9 +200,7 @@ export function createImportRepository(db: Database, jobs: JobStore) {
               })),
             );
           }
-          for (const size of [...write.sizes].sort((a, b) => a.size.localeCompare(b.size))) {
-            await importSize(tx, { shoeId: write.id, ...size });
-          }
+          await importSizes(tx, write.id, write.isNew, write.sizes);
           if (write.sizes.length > 0) stockChanged.push(write.id);
         }
         if (catalogChanged) await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
