@@ -233,6 +233,13 @@ export const MESSAGES = {
     skuTaken: (sku: string) => `The SKU ${sku} is already used by another size`,
     gtinTaken: (gtin: string) => `The GTIN ${gtin} is already used by another size`,
   },
+  /** The accountant's orders CSV (issue 33 item 4): its date range. */
+  ordersExport: {
+    from: 'Choose the first day of the orders to export (YYYY-MM-DD)',
+    to: 'Choose the last day of the orders to export (YYYY-MM-DD)',
+    toBeforeFrom: 'The last day must be on or after the first day',
+    tooLong: (days: number) => `Export at most ${days} days at once: choose a shorter range`,
+  },
   /** A shoe's photo gallery (issue 33 item 1): staff's Photos section and its API. */
   gallery: {
     full: (most: number) => `This shoe already has ${most} photos: delete one before adding another`,

@@ -10,6 +10,7 @@ import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogAdminRoutes } from './catalog-admin/routes.js';
 import { catalogueImportRoutes } from './catalog-admin/import/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderDocumentRoutes } from './orders/document-routes.js';
@@ -85,6 +86,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser, cache: services.catalogCache });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
   await api.register(catalogueImportRoutes, { imports: services.catalogueImport, currentUser });
+  await api.register(exportRoutes, { exports: services.exports, currentUser });
   await api.register(adminRoutes, { admin: services.admin, currentUser });
   await api.register(auditRoutes, { audit: services.audit, currentUser });
   await api.register(galleryRoutes, { gallery: services.gallery, currentUser });

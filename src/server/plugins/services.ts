@@ -29,6 +29,8 @@ import { createCatalogService } from '../modules/catalog/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
 import { createGalleryRepository } from '../modules/catalog-admin/gallery/repository.js';
+import { createExportsRepository } from '../modules/exports/repository.js';
+import { createExportsService } from '../modules/exports/service.js';
 import { createGalleryService } from '../modules/catalog-admin/gallery/service.js';
 import { createBulkEditRepository } from '../modules/catalog-admin/bulk/repository.js';
 import { createBulkEditService } from '../modules/catalog-admin/bulk/service.js';
@@ -320,6 +322,8 @@ export async function createServices(options: ServicesOptions) {
             .filter(Boolean) ?? [],
       },
     }),
+    // The catalogue and orders CSVs (issue 33 item 4): read a page at a time, by keyset.
+    exports: createExportsService({ repository: createExportsRepository(db) }),
     admin: createAdminService(createAdminRepository(db), restock.mostWanted),
     analytics: createAnalyticsService(createAnalyticsRepository(db)),
     readiness: createReadiness({ database: createHealthRepository(db), redis: counters.redis, stopping }),
