@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { IMAGE_SIZES, imageSrcSet } from '../../domain/images';
 
 export type ShoeImageSizes = keyof typeof IMAGE_SIZES;
@@ -20,6 +21,8 @@ interface ShoeImageProps {
   /** The page's main picture (its largest paint): fetched before the others. */
   priority?: boolean;
   className?: string;
+  /** The shoe page's gallery opens its full-size view on a click or tap of the picture. */
+  onClick?: (event: MouseEvent<HTMLImageElement>) => void;
 }
 
 /**
@@ -36,6 +39,7 @@ export function ShoeImage({
   loading,
   priority = false,
   className,
+  onClick,
 }: ShoeImageProps) {
   return (
     <img
@@ -49,6 +53,7 @@ export function ShoeImage({
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={className}
+      onClick={onClick}
     />
   );
 }

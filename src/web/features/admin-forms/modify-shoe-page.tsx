@@ -7,6 +7,7 @@ import { AdminCard } from './admin-card';
 import { AdminFormLayout } from './admin-form-layout';
 import { ChosenShoe } from './chosen-shoe';
 import { ModifyShoeForm } from './modify-shoe-form';
+import { ShoePhotos } from './shoe-photos';
 
 function ModifyShoe({ shoe }: { shoe: Shoe }) {
   const queryClient = useQueryClient();
@@ -17,9 +18,14 @@ function ModifyShoe({ shoe }: { shoe: Shoe }) {
     setGeneration((current) => current + 1);
   }
   return (
-    <AdminCard>
-      <ModifyShoeForm key={generation} shoe={shoe} onReload={() => void reload()} />
-    </AdminCard>
+    <>
+      <AdminCard>
+        <ModifyShoeForm key={generation} shoe={shoe} onReload={() => void reload()} />
+      </AdminCard>
+      <AdminCard title="Photos">
+        <ShoePhotos shoe={shoe} />
+      </AdminCard>
+    </>
   );
 }
 
@@ -28,7 +34,7 @@ export default function ModifyShoePage() {
   return (
     <AdminFormLayout
       title="Modify Shoes"
-      intro="Change a shoe's details, the stock of one of its sizes, or its image."
+      intro="Change a shoe's details, the stock of one of its sizes, or its photos."
     >
       <ChosenShoe pickerPath={paths.modifyShoe} linkTo={paths.modifyShoeFor}>
         {(shoe) => <ModifyShoe shoe={shoe} />}

@@ -11,7 +11,7 @@ import { FavoriteToggle } from './favorite-toggle';
 import { RestockForm } from './restock-form';
 import { MESSAGES } from '../../../domain/messages';
 import { LOW_STOCK } from '../../../domain/constants';
-import { ShoeImage } from '../../components/shoe-image';
+import { ShoeGallery } from './shoe-gallery';
 
 /** Everything about one shoe, and the size + BUY ME! to take it home. */
 export function ShoeDetails({ shoe }: { shoe: Shoe }) {
@@ -22,16 +22,7 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr] lg:gap-14">
-      {/* self-start: a taller column beside it (a restock form) must not stretch the frame past the picture. */}
-      <div className="self-start overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
-        <ShoeImage
-          src={shoe.image}
-          sizes="shoePage"
-          alt={`${shoe.brand} ${shoe.name} in ${shoe.color}`}
-          priority
-          className="aspect-[4/3] w-full object-cover"
-        />
-      </div>
+      <ShoeGallery shoe={shoe} />
       <div className="flex flex-col">
         <Link
           to={paths.collection(shoe.brand)}
