@@ -88,7 +88,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 102;
+const OPERATIONS = 112;
 
 /**
  * States given a sales tax before each operation (a fuzzed removal takes one away): none the fuzzed
@@ -139,6 +139,9 @@ const CANNOT_SUCCEED: Record<string, string> = {
   'DELETE /api/account/passkeys/{id}':
     'it needs the id of one of the signed-in user’s passkeys, made only by an authenticator ' +
     '(tests/api/passkeys/passkeys.test.ts removes them, and never another’s)',
+  'POST /api/admin/shoes/bulk':
+    'a bulk apply names every shoe of its selection with the version a preview just read, and any shoe ' +
+    'changed since refuses it (tests/api/catalog-admin/bulk-edit.test.ts applies each action)',
   'PUT /api/shoes/{id}':
     'a modify goes through only as the administrator, with the shoe’s current version and seven ' +
     'letters-only fields at once: 1 in 40 upload runs at best (tests/api/catalog-admin/catalog-admin.test.ts modifies shoes)',
@@ -541,6 +544,8 @@ const SHOE_TEXTS = {
 
 /** A gallery's reorder (issue 33 item 1): its body must list the photos of the shoe in its path. */
 const REORDER = 'PUT /api/shoes/{id}/images/order';
+/** The shoes table's bulk edits (issue 33 item 5). */
+const BULK_EDITS = '/api/admin/shoes/bulk';
 
 function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints {
   return (name, schema) => {
@@ -575,7 +580,13 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
       case 'imageId':
         return pick(pools.imageIds);
       case 'ids':
+        // A bulk edit's selection (issue 33 item 5): shoes that exist, or its 404 is all it shows.
+        if (operation.path.startsWith(BULK_EDITS) && pools.shoeIds.length > 0)
+          return fc.subarray(pools.shoeIds, { minLength: 1 });
         return operation.name === REORDER ? pick(pools.galleryOrders.slice(0, 1)) : undefined;
+      case 'search':
+        // The shoes table's search: every shoe, or a name the catalogue has.
+        return operation.path.startsWith(BULK_EDITS) ? fc.constantFrom('', 'a', 'run') : undefined;
       case 'brand':
         return pick(pools.brandNames);
       case 'email': {
