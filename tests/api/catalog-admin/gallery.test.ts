@@ -230,8 +230,14 @@ describe('photo gallery', () => {
     expect(await coverOf(id)).toBe(b!.url);
     expect((await publicShoe(id)).image).toBe(b!.url);
     await expectConsistent(id);
-    // Two uploads, the alt text, the order, the cover: one entry each.
-    expect(await photoAudits(id)).toHaveLength(5);
+    // Two uploads, the alt text, the order, the cover: one entry each, read as words by the audit log.
+    const audits = await photoAudits(id);
+    expect(audits).toHaveLength(5);
+    expect(audits).toContainEqual({ before: { description: 'Second' }, after: { description: 'The heel' } });
+    expect(audits).toContainEqual({
+      before: { order: ['Ordered Gallery', 'The heel', 'Third'] },
+      after: { order: ['Third', 'Ordered Gallery', 'The heel'] },
+    });
   });
 
   it('refuses an order that is not every photo once (400), changing nothing', async () => {

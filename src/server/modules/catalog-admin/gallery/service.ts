@@ -115,7 +115,7 @@ export function createGalleryService(deps: { repository: GalleryRepository; imag
           const photo = photoOf(current, imageId);
           return {
             next: current.map((row) => (row.id === imageId ? { ...row, alt } : row)),
-            record: { before: { alt: photo.alt }, after: { alt } },
+            record: { before: { description: photo.alt }, after: { description: alt } },
           };
         },
         MESSAGES.gallery.altSaved,
@@ -167,8 +167,8 @@ export function createGalleryService(deps: { repository: GalleryRepository; imag
           return {
             next: current.filter((row) => row.id !== imageId),
             record: {
-              before: { deleted: photo.alt, photos: current.length },
-              after: { photos: current.length - 1 },
+              before: { photos: current.length },
+              after: { deleted: photo.alt, photos: current.length - 1 },
             },
           };
         },
