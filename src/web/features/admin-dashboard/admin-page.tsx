@@ -6,6 +6,7 @@ import { PAGE_WIDTH } from '../../components/page-width';
 import { AdminLinks } from './admin-links';
 import { BestSellers } from './best-sellers';
 import { BrandsTable } from './brands-table';
+import { CsvExports } from './csv-exports';
 import { DiscountsTable } from './discounts-table';
 import { MostWanted } from './most-wanted';
 import { OrdersTable } from './orders-table';
@@ -21,7 +22,7 @@ import { UsersTable } from './users-table';
 
 /**
  * `/admin` (spec §2, inside RequireAdmin): the admin tools, the business at a glance, and
- * the users, orders, shoes and brands tables. Each table loads and pages on its own.
+ * the users, orders, shoes and brands tables (each loads and pages on its own), and the CSV exports.
  */
 export default function AdminPage() {
   const stats = useAdminStats();
@@ -50,6 +51,7 @@ export default function AdminPage() {
       <UsersTable />
       <OrdersTable />
       <ReturnsTable />
+      <CsvExports />
       <ShoesTable />
       <DiscountsTable />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

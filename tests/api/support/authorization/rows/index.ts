@@ -10,6 +10,7 @@ import { SHIPPING_AND_TAX_ROWS } from './shipping-and-tax.js';
 import { CATALOGUE_IMPORT_ROWS } from './catalogue-import.js';
 import { GALLERY_ROWS } from './gallery.js';
 import { BULK_EDIT_ROWS } from './bulk-edit.js';
+import { EXPORT_ROWS } from './exports.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -24,4 +25,5 @@ export const ALL_ROWS: Row[] = [
   ...CATALOGUE_IMPORT_ROWS,
   ...GALLERY_ROWS,
   ...BULK_EDIT_ROWS,
+  ...EXPORT_ROWS,
 ];
