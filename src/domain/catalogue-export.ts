@@ -27,7 +27,12 @@ export interface ExportedShoe {
 /** A stored image's file name: the last part of its path or URL ("/uploads/ab12.webp" is "ab12.webp"). */
 export const imageFileName = (stored: string): string => {
   const path = stored.split(/[?#]/, 1)[0]!;
-  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name; // a lone "%": the name as it is stored
+  }
 };
 
 /** An alt text in its list: the list's separator inside one would split it in two, so it becomes "/". */
