@@ -29,6 +29,8 @@ interface AdminTableSectionProps<Row> {
   caption?: string;
   /** See AdminTable. */
   minWidth?: string;
+  /** Above the rows, below the title: what acts on several rows at once (the shoes' bulk edits). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -48,6 +50,7 @@ export function AdminTableSection<Row extends { _id: string }>({
   columns,
   caption = title,
   minWidth,
+  toolbar,
 }: AdminTableSectionProps<Row>) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -114,6 +117,7 @@ export function AdminTableSection<Row extends { _id: string }>({
           inputClassName="h-11 w-full rounded-full border border-gray-300 bg-paper pr-4 pl-10 text-sm placeholder:text-gray-600 focus:border-ink"
         />
       </div>
+      {toolbar}
       {body}
       {/* The pager's own top margin is meant for page grids: inside a card it sits closer. */}
       {total !== undefined && !query.isError && pageCount({ pageSize, total }) > 1 && (

@@ -1,5 +1,7 @@
 import { Footprints, PackagePlus, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { BulkEditBar } from './bulk-edit-bar';
+import { useShoeSelection } from './use-shoe-selection';
 import type { Shoe } from '../../../domain/catalog';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { useSearchPaging } from '../../lib/use-search-paging';
@@ -21,7 +23,8 @@ function pairsInStock(shoe: Shoe): number {
 }
 
 /**
- * Shoes (spec §2, 5 per page): onSale toggle, Modify, Add size and delete. The search is the
+ * Shoes (spec §2, 5 per page): onSale toggle, Modify, Add size and delete; bulk edits of the
+ * shoes ticked or of every shoe the search finds (issue 33 item 5). The search is the
  * catalogue's own name search, whose "nothing matches" text is shown as it comes (spec §2).
  */
 export function ShoesTable() {
@@ -30,12 +33,29 @@ export function ShoesTable() {
   const setOnSale = useSetOnSale();
   const deleteShoe = useDeleteShoe();
   const page = data?.kind === 'shoes' ? data : undefined;
+  const selection = useShoeSelection(search.query);
 
   let emptyText: string | undefined;
   if (data?.kind === 'message') emptyText = data.message;
   else if (page?.items.length === 0) emptyText = 'No shoes in the store yet.';
 
   const columns: readonly AdminColumn<Shoe>[] = [
+    {
+      // Bulk edits (issue 33 item 5): a box per row; the bar above the rows selects a page or all.
+      label: 'Select',
+      hiddenLabel: true,
+      unlabelled: true,
+      cell: (shoe) => (
+        <input
+          type="checkbox"
+          className="size-5 accent-ink"
+          aria-label={`Select ${shoe.name}`}
+          checked={selection.isSelected(shoe._id)}
+          disabled={selection.allMatching}
+          onChange={() => selection.toggle(shoe._id)}
+        />
+      ),
+    },
     {
       label: 'Shoe',
       rowHeader: true,
@@ -132,7 +152,16 @@ export function ShoesTable() {
       page={page}
       emptyText={emptyText}
       columns={columns}
-      minWidth="md:min-w-[58rem]"
+      minWidth="md:min-w-[60rem]"
+      toolbar={
+        page && page.items.length > 0 ? (
+          <BulkEditBar
+            selection={selection}
+            pageIds={page.items.map((shoe) => shoe._id)}
+            total={page.total}
+          />
+        ) : undefined
+      }
     />
   );
 }
