@@ -39,8 +39,11 @@ export type OrdersCsvColumn = (typeof ORDERS_CSV_COLUMNS)[number];
 export const MAX_EXPORT_DAYS = 366;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** A calendar day that exists: "2025-02-30" and "2025-13-01" are not (Date would roll or refuse them). */
+const isDay = (value: string) => {
+  const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
 const day = (message: string) => z.string().trim().refine(isDay, message);
 
 /** Days from `from` to `to`, both counted (2026-01-01 to 2026-01-01 is 1). */
