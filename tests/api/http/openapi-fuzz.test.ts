@@ -629,6 +629,21 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return fc
           .subarray(['6', '6.5', '7', '7.5', '12'], { maxLength: 3 })
           .map((sizes) => JSON.stringify(sizes.map((size) => ({ size, q: '2' }))));
+      // A size's codes (issue 33 item 2): kept (empty), a fresh SKU, or GTINs with a right check digit
+      // (a code another size has already is the 409 it documents).
+      case 'sku':
+        return part === 'body' ? fc.oneof(fc.constant(''), fc.stringMatching(/^FZ-[A-Z0-9]{8}$/)) : undefined;
+      case 'gtin':
+        return part === 'body' ? fc.constantFrom('', '036000291452', '4006381333931') : undefined;
+      // The orders CSV's range (issue 33 item 4): days in order, less than a year apart.
+      case 'from':
+        return operation.name === 'GET /api/admin/orders.csv'
+          ? fc.constantFrom('2025-01-01', '2025-06-01')
+          : undefined;
+      case 'to':
+        return operation.name === 'GET /api/admin/orders.csv'
+          ? fc.constantFrom('2025-06-30', '2025-12-31')
+          : undefined;
       // Above any price fuzzed (at most 500), or none.
       case 'compareAtPrice':
         return fc.oneof(fc.constant(''), fc.integer({ min: 501, max: 900 }).map(String));
