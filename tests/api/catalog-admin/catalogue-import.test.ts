@@ -200,6 +200,21 @@ describe('a catalogue import', () => {
   });
 });
 
+describe('a large file', () => {
+  it('previews twice: 300 shoes matched with one query each time (PGlite once stalled on the second)', async () => {
+    const rows = Array.from({ length: 300 }, (_, index) => ({
+      shoe: `Large File ${index + 1}`,
+      size: '9',
+      sku: `LARGE-${index + 1}`,
+      stock: '1',
+    }));
+    for (const round of [1, 2]) {
+      const preview = await previewOf(csv(rows), await photos());
+      expect(preview.rows, `round ${round}`).toEqual({ create: 300, update: 0, unchanged: 0 });
+    }
+  });
+});
+
 describe('files the import refuses, writing nothing', () => {
   const refusal = async (csv: Buffer, zip?: Buffer) => {
     const answer = await upload(csv, zip);

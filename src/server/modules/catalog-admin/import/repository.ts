@@ -1,5 +1,5 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CatalogueRow } from '../../../../domain/catalogue-csv.js';
+import { asc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { shoeKeyOf, type CatalogueRow } from '../../../../domain/catalogue-csv.js';
 import type { ExistingShoe } from '../../../../domain/catalogue-import.js';
 import { recordAudit, type Audited } from '../../../audit/audit-writer.js';
 import type { Database } from '../../../db/client.js';
@@ -7,6 +7,13 @@ import { brands, shoeImages, shoes, stockEntries } from '../../../db/schema.js';
 import { recordEvents } from '../../../events/outbox-repository.js';
 import type { JobStore } from '../../../jobs/job-store.js';
 import { importSizes } from '../../../stock/stock-writer.js';
+
+/**
+ * `column IN (the ids)`, the ids as one JSON parameter: PGlite stalled on the second identical query
+ * carrying thousands of parameters (an import matches up to 10,000 rows at once).
+ */
+const amongIds = (column: AnyColumn, ids: readonly string[]) =>
+  sql`${column} IN (SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
 /** The last path segment of a stored image's URL: the name the CSV lists it by. */
 export const fileOfUrl = (url: string): string => url.slice(url.lastIndexOf('/') + 1);
@@ -29,11 +36,13 @@ export interface ShoeWrite {
  */
 export function createImportRepository(db: Database, jobs: JobStore) {
   return {
-    /** Which sizes these SKUs (any case) and GTINs belong to now. */
+    /**
+     * Which sizes these SKUs (any case) and GTINs belong to now. The lists travel as one JSON
+     * parameter each: thousands of parameters made PGlite stall on the second identical query.
+     */
     async codesInUse(skus: readonly string[], gtins: readonly string[]) {
-      const lowered = skus.map((sku) => sku.toLowerCase());
       const rows =
-        lowered.length + gtins.length === 0
+        skus.length + gtins.length === 0
           ? []
           : await db
               .select({
@@ -44,13 +53,8 @@ export function createImportRepository(db: Database, jobs: JobStore) {
               })
               .from(stockEntries)
               .where(
-                sql`lower(${stockEntries.sku}) IN (${sql.join(
-                  (lowered.length ? lowered : ['']).map((sku) => sql`${sku}`),
-                  sql`, `,
-                )}) OR ${stockEntries.gtin} IN (${sql.join(
-                  (gtins.length ? gtins : ['']).map((gtin) => sql`${gtin}`),
-                  sql`, `,
-                )})`,
+                sql`lower(${stockEntries.sku}) IN (SELECT lower(value) FROM jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))
+                  OR ${stockEntries.gtin} IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(gtins)}::jsonb))`,
               );
       return {
         bySku: new Map(rows.map((row) => [row.sku.toLowerCase(), row])),
@@ -63,24 +67,17 @@ export function createImportRepository(db: Database, jobs: JobStore) {
       keys: readonly { brand: string; shoe: string; colour: string }[],
     ): Promise<Map<string, string>> {
       if (keys.length === 0) return new Map();
+      const wanted = JSON.stringify(keys.map((key) => [key.brand, key.shoe, key.colour]));
       const rows = await db
         .select({ id: shoes.id, brand: brands.name, name: shoes.name, color: shoes.color })
         .from(shoes)
         .innerJoin(brands, eq(brands.id, shoes.brandId))
         .where(
-          sql`(lower(${brands.name}), lower(${shoes.name}), lower(${shoes.color})) IN (${sql.join(
-            keys.map(
-              (key) =>
-                sql`(${key.brand.toLowerCase()}, ${key.shoe.toLowerCase()}, ${key.colour.toLowerCase()})`,
-            ),
-            sql`, `,
-          )})`,
+          sql`(lower(${brands.name}), lower(${shoes.name}), lower(${shoes.color})) IN (
+            SELECT lower(key->>0), lower(key->>1), lower(key->>2) FROM jsonb_array_elements(${wanted}::jsonb) AS key)`,
         );
       return new Map(
-        rows.map((row) => [
-          [row.brand, row.name, row.color].map((part) => part.toLowerCase()).join('\u0000'),
-          row.id,
-        ]),
+        rows.map((row) => [shoeKeyOf({ brand: row.brand, shoe: row.name, colour: row.color }), row.id]),
       );
     },
 
@@ -101,11 +98,11 @@ export function createImportRepository(db: Database, jobs: JobStore) {
         })
         .from(shoes)
         .innerJoin(brands, eq(brands.id, shoes.brandId))
-        .where(inArray(shoes.id, [...ids]));
+        .where(amongIds(shoes.id, ids));
       const gallery = await db
         .select({ shoeId: shoeImages.shoeId, image: shoeImages.image, alt: shoeImages.alt })
         .from(shoeImages)
-        .where(inArray(shoeImages.shoeId, [...ids]))
+        .where(amongIds(shoeImages.shoeId, ids))
         .orderBy(asc(shoeImages.shoeId), asc(shoeImages.position));
       const sizes = await db
         .select({
@@ -116,7 +113,7 @@ export function createImportRepository(db: Database, jobs: JobStore) {
           gtin: stockEntries.gtin,
         })
         .from(stockEntries)
-        .where(inArray(stockEntries.shoeId, [...ids]));
+        .where(amongIds(stockEntries.shoeId, ids));
       return new Map(
         found.map(({ image, ...shoe }) => {
           const own = gallery.filter((entry) => entry.shoeId === shoe.id);
