@@ -196,6 +196,13 @@ export const PAGES = {
     visibility: 'staff',
     title: 'Sales tax',
   },
+  /** The catalogue CSV import (issue 33 item 3); `?import={id}` shows one import. */
+  importCatalogue: {
+    path: '/importcatalogue',
+    screen: 'features/admin-import/import-page.tsx',
+    visibility: 'staff',
+    title: 'Import the catalogue',
+  },
   audit: {
     path: '/audit',
     screen: 'features/admin-audit/audit-page.tsx',

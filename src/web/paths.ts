@@ -29,6 +29,7 @@ export const paths = {
   discountCode: (id?: string) =>
     id ? `${PAGES.discountCode.path}?code=${encodeURIComponent(id)}` : PAGES.discountCode.path,
   audit: PAGES.audit.path,
+  importCatalogue: PAGES.importCatalogue.path,
   shipping: PAGES.shipping.path,
   salesTax: PAGES.salesTax.path,
   aboutUs: PAGES.aboutUs.path,

@@ -9,6 +9,7 @@ import {
   Tag,
   Landmark,
   Truck,
+  FileUp,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -36,6 +37,12 @@ const LINKS: readonly AdminLink[] = [
   },
   { to: paths.shipping, label: 'Shipping', hint: 'Methods, prices and delivery times', icon: Truck },
   { to: paths.salesTax, label: 'Sales tax', hint: 'A rate per state', icon: Landmark },
+  {
+    to: paths.importCatalogue,
+    label: 'Import the catalogue',
+    hint: 'Many shoes at once from a CSV',
+    icon: FileUp,
+  },
   { to: paths.audit, label: 'Audit log', hint: 'Who changed what, and when', icon: ScrollText },
 ];
 
