@@ -170,7 +170,7 @@ test('on a 390 px phone the rows and the bulk bar stay usable, and "Select all m
     bar(page).getByLabel('Action'),
     bar(page).getByRole('button', { name: 'Preview' }),
     bar(page).getByRole('button', { name: 'Apply' }),
-    table.getByRole('checkbox').first(),
+    table.locator('tbody').getByRole('checkbox').first(),
   ]) {
     await control.scrollIntoViewIfNeeded();
     const box = (await control.boundingBox())!;
