@@ -210,23 +210,21 @@ test('a phone swipes between the photos', async ({ browser, ownShop }) => {
 
 test('a shoe with one photo shows it as always, without thumbnails', async ({ page }) => {
   const shoes = (await (await page.request.get('/api/shoes?limit=100')).json()) as { _id: string }[];
-  let single: { _id: string; brand: string; name: string; color: string } | undefined;
-  for (const { _id } of shoes) {
-    const shoe = (await (await page.request.get(`/api/shoes/${_id}`)).json()) as {
-      _id: string;
-      brand: string;
-      name: string;
-      color: string;
-      images: unknown[];
-    };
-    if (shoe.images.length === 1) {
-      single = shoe;
-      break;
-    }
+  type Detail = { _id: string; brand: string; name: string; color: string; images: unknown[] };
+  const details = await Promise.all(
+    shoes.map(async ({ _id }) => (await (await page.request.get(`/api/shoes/${_id}`)).json()) as Detail),
+  );
+  const single = details.find((shoe) => shoe.images.length === 1)!;
+  if (SCREENSHOTS) {
+    // A demo shoe whose gallery the seed drew (the cover, the other side, the toe).
+    const drawn = details.find((shoe) => shoe.images.length === 3)!;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/shoes/${drawn._id}`);
+    await page.screenshot({ path: `${SCREENSHOTS}/demo-1280.png` });
   }
-  await page.goto(`/shoes/${single!._id}`);
+  await page.goto(`/shoes/${single._id}`);
   await expect(
-    page.getByRole('main').getByRole('img', { name: `${single!.brand} ${single!.name} in ${single!.color}` }),
+    page.getByRole('main').getByRole('img', { name: `${single.brand} ${single.name} in ${single.color}` }),
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Choose a photo' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Next photo' })).toHaveCount(0);
