@@ -19,7 +19,7 @@ import { createAccountErasure } from '../auth/account-erasure.js';
 import { resolveSessionSecret } from '../auth/session-secret.js';
 import type { EventConsumer } from '../events/domain-events.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
-import { createJobRunner, type JobRunner } from '../jobs/job-runner.js';
+import { createJobRunner } from '../jobs/job-runner.js';
 import { createJobStore } from '../jobs/job-store.js';
 import { createImportRepository } from '../modules/catalog-admin/import/repository.js';
 import { IMPORT_JOB, createCatalogueImportService } from '../modules/catalog-admin/import/service.js';
@@ -245,14 +245,18 @@ export async function createServices(options: ServicesOptions) {
 
   // Durable jobs (docs/decisions/023): long work any instance can take up and resume.
   const jobStore = createJobStore(db);
-  let jobRunner: JobRunner | undefined;
+  // The runner calls the import's handler, made next: the import kicks the runner when it queues work.
+  const jobRunner = createJobRunner({
+    store: jobStore,
+    handlers: { [IMPORT_JOB]: (job, context) => catalogueImport.handler(job, context) },
+    log,
+  });
   const catalogueImport = createCatalogueImportService({
     repository: createImportRepository(db, jobStore),
     jobs: jobStore,
     images,
-    kick: () => void jobRunner?.kick(),
+    kick: () => void jobRunner.kick(),
   });
-  jobRunner = createJobRunner({ store: jobStore, handlers: { [IMPORT_JOB]: catalogueImport.handler }, log });
 
   return {
     publicUrl,

@@ -252,6 +252,16 @@ describe('files the import refuses, writing nothing', () => {
     });
   });
 
+  it('a file that is not a CSV at all (an SVG sent as the CSV)', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    expect(await refusal(svg)).toEqual({
+      status: 400,
+      message: expect.stringContaining('not a well-formed CSV'),
+    });
+  });
+
   it('a CSV over 20 MB', async () => {
     const big = Buffer.concat([csv([{ size: '9', stock: '1' }]), Buffer.alloc(21 * 1024 * 1024, 'a')]);
     expect((await refusal(big)).status).toBe(413);

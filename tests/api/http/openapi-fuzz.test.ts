@@ -139,6 +139,17 @@ const CANNOT_SUCCEED: Record<string, string> = {
   'DELETE /api/account/passkeys/{id}':
     'it needs the id of one of the signed-in user’s passkeys, made only by an authenticator ' +
     '(tests/api/passkeys/passkeys.test.ts removes them, and never another’s)',
+  'POST /api/admin/imports':
+    'an upload needs a CSV whose first line names every column of the format, which random files never do ' +
+    '(tests/api/catalog-admin/catalogue-import.test.ts uploads, previews, applies and refuses files)',
+  'GET /api/admin/imports/{id}':
+    'it needs the id of an import, made only by an upload the fuzz cannot make ' +
+    '(tests/api/catalog-admin/catalogue-import.test.ts follows imports to their report)',
+  'POST /api/admin/imports/{id}/apply':
+    'it needs an import previewed without errors (tests/api/catalog-admin/catalogue-import.test.ts and ' +
+    'catalogue-import-postgres.test.ts apply, resume and race them)',
+  'POST /api/admin/imports/{id}/cancel':
+    'it needs an import waiting after its preview (tests/api/authorization/catalogue-import.test.ts cancels one per role)',
   'POST /api/admin/shoes/bulk':
     'a bulk apply names every shoe of its selection with the version a preview just read, and any shoe ' +
     'changed since refuses it (tests/api/catalog-admin/bulk-edit.test.ts applies each action)',

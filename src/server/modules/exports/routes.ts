@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CATALOGUE_CSV_COLUMNS } from '../../../domain/catalogue-csv.js';
 import { catalogueCsvFileName } from '../../../domain/catalogue-export.js';
 import { dayOf } from '../../../domain/days.js';
@@ -12,14 +11,11 @@ import {
   ordersExportQuerySchema,
 } from '../../../domain/orders-csv.js';
 import type { CurrentUser } from '../../auth/current-user.js';
+import { csvAnswer } from '../../http/csv-answer.js';
 import { errorBodySchema } from '../../http/errors.js';
 import type { ExportsService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-const csvAnswer = (description: string) => ({
-  description,
-  content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with a byte order mark') } },
-});
 
 /**
  * Rows streamed as a CSV download: csv-stringify quotes what needs quoting, the BOM makes Excel read

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import {
   groupRows,
   planShoe,
@@ -41,7 +42,11 @@ export function createImportAnalysis(repository: ImportRepository) {
     for await (const read of readRows(text)) {
       if ('row' in read) rows.push(read);
       else errors.push(...read.errors);
-      if ((rows.length + errors.length) % 1000 === 0) await progress(rows.length);
+      if ((rows.length + errors.length) % 200 === 0) {
+        // Parsing never waits for anything: let the shop answer its requests (and this job's status).
+        await yieldToRequests();
+        if ((rows.length + errors.length) % 1000 === 0) await progress(rows.length);
+      }
     }
     const grouped = groupRows(rows);
     errors.push(...grouped.errors);

@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import {
   CATALOGUE_CSV_COLUMNS,
   catalogueRowSchema,
@@ -27,12 +27,23 @@ export function csvText(bytes: Buffer): string {
 
 /** The file's header line, checked: every column of the format once, nothing else. */
 export async function readHeader(text: string): Promise<void> {
-  for await (const record of parse(text, { to_line: 1, relax_quotes: false }) as AsyncIterable<string[]>) {
-    const problem = checkHeader(record);
-    if (problem) throw new UnreadableCsvError(problem);
-    return;
+  try {
+    for await (const record of parse(text, { to_line: 1, bom: true }) as AsyncIterable<string[]>) {
+      const problem = checkHeader(record);
+      if (problem) throw new UnreadableCsvError(problem);
+      return;
+    }
+  } catch (error) {
+    throw asUnreadable(error);
   }
   throw new UnreadableCsvError('The file is empty: start from the template');
+}
+
+/** csv-parse's own refusal (a stray quote, a record too long) said as a problem of the file. */
+function asUnreadable(error: unknown): unknown {
+  return error instanceof CsvError
+    ? new UnreadableCsvError(`The file is not a well-formed CSV: ${error.message}`)
+    : error;
 }
 
 /**
@@ -94,9 +105,6 @@ export async function* readRows(
         };
     }
   } catch (error) {
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_')) {
-      throw new UnreadableCsvError(`The file is not a well-formed CSV: ${error.message}`);
-    }
-    throw error;
+    throw asUnreadable(error);
   }
 }

@@ -9,6 +9,7 @@ import {
   importStatusSchema,
 } from '../../../../domain/contracts/catalogue-import.js';
 import type { CurrentUser } from '../../../auth/current-user.js';
+import { csvAnswer } from '../../../http/csv-answer.js';
 import { errorBodySchema } from '../../../http/errors.js';
 import { HttpError } from '../../../http/errors.js';
 import { documentMultipartForm, readMultipartForm } from '../../../http/multipart-form.js';
@@ -47,6 +48,7 @@ export const catalogueImportRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'The catalogue CSV template: its columns and an example shoe in two sizes',
+        response: { 200: csvAnswer('An attachment named catalogue-template.csv'), ...errors },
       },
     },
     async (_request, reply) =>

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { SHOE_IMAGE_MAX_WIDTH } from '../../../../domain/admin.js';
 import type { CatalogueRow } from '../../../../domain/catalogue-csv.js';
 import {
@@ -119,6 +120,8 @@ export function createCatalogueImportService(deps: {
     await progress(done, total);
     for (let start = checkpoint.nextGroup; start < shoes.length; start += SHOES_PER_BATCH) {
       if (signal.aborted) throw new Error('the shop is stopping');
+      // PGlite runs in this process: between batches the shop answers its requests.
+      await yieldToRequests();
       const batch = shoes.slice(start, start + SHOES_PER_BATCH);
       const writes: ShoeWrite[] = [];
       for (const shoe of batch) {
@@ -197,8 +200,19 @@ export function createCatalogueImportService(deps: {
     return images.put(`shoes/${importedFile(hash)}`, webp, 'image/webp');
   }
 
-  const handler: JobHandler = (job, { progress, signal }) =>
-    (job.payload as Payload).stage === 'preview' ? preview(job, progress) : apply(job, progress, signal);
+  const handler: JobHandler = async (job, { progress, signal }) => {
+    try {
+      return await ((job.payload as Payload).stage === 'preview'
+        ? preview(job, progress)
+        : apply(job, progress, signal));
+    } catch (error) {
+      // A file that turns out unreadable past its first line fails at once, in words: no retry reads it better.
+      if (error instanceof UnreadableCsvError || error instanceof RefusedZipError) {
+        return { state: 'failed', error: error.message };
+      }
+      throw error;
+    }
+  };
 
   return {
     handler,
@@ -210,18 +224,12 @@ export function createCatalogueImportService(deps: {
      */
     async upload(actor: Actor, csv: { name: string; bytes: Buffer }, zip?: { name: string; bytes: Buffer }) {
       if (csv.bytes.length > IMPORT_CSV_MAX_BYTES) {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `The CSV is larger than ${IMPORT_CSV_MAX_BYTES / 1024 / 1024} MB`,
-        );
+        const message = `The CSV is larger than ${IMPORT_CSV_MAX_BYTES / 1024 / 1024} MB`;
+        throw new HttpError(413, 'payload_too_large', message, { csv: message });
       }
       if (zip && zip.bytes.length > IMPORT_ZIP_MAX_BYTES) {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `The ZIP is larger than ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB`,
-        );
+        const message = `The ZIP is larger than ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB`;
+        throw new HttpError(413, 'payload_too_large', message, { zip: message });
       }
       try {
         await readHeader(csvText(csv.bytes));
