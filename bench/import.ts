@@ -115,7 +115,8 @@ async function main() {
           );
           return id;
         }
-        if (process.env.BENCH_VERBOSE) console.log(`  ${status.state} ${status.progress.done}/${status.progress.total}`);
+        if (process.env.BENCH_VERBOSE)
+          console.log(`  ${status.state} ${status.progress.done}/${status.progress.total}`);
         await new Promise((resolve) => setTimeout(resolve, process.env.BENCH_VERBOSE ? 2000 : 50));
       }
     }
