@@ -86,7 +86,8 @@ export function checkCompareAt(
   ctx: z.RefinementCtx,
 ): void {
   const { price, compareAtPrice: was } = value;
-  if (typeof was !== 'string' || was === '' || typeof price !== 'string' || !DIGITS.test(price)) return;
+  if (typeof was !== 'string' || was === '' || typeof price !== 'string' || !/^\d+(\.\d+)?$/.test(price))
+    return;
   if (Number(was) <= Number(price)) {
     ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: M.compareAtAbovePrice });
   }
@@ -233,7 +234,12 @@ export const modifyShoeSchema = z.object({
   brand: text(SHOE_LIMITS.text, M.brand),
   name: text(SHOE_LIMITS.text, M.name),
   color: text(SHOE_LIMITS.text, M.color),
-  price: wholeNumber(M.price, M.price, 1, SHOE_LIMITS.maxPrice),
+  /** Dollars and cents: a bulk edit's -10% or an import may give a shoe $17.96, and it must stay editable. */
+  price: z
+    .string({ error: M.price })
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, M.price)
+    .refine((value) => Number(value) >= 1 && Number(value) <= SHOE_LIMITS.maxPrice, M.price),
   /** Left out: the shoe's stays; empty: it has none from now on. */
   compareAtPrice,
   size: text(SHOE_LIMITS.text, M.size),

@@ -362,7 +362,9 @@ describe('PUT /api/shoes/{id} (Modify Shoes)', () => {
   });
 
   it.each([
-    ['a price that is not a number', 'price', '12.5', M.price],
+    ['a price that is not a number', 'price', '12.5.0', M.price],
+    ['a price with a fraction of a cent', 'price', '12.505', M.price],
+    ['a price under $1', 'price', '0.99', M.price],
     ['a negative quantity', 'q', '-3', M.quantity],
     ['a size the shoe does not have', 'size', '13', M.size],
     ['a brand that does not exist', 'brand', 'Nobody', M.brand],

@@ -186,6 +186,10 @@ describe('catalogue administration', () => {
     expect(stale.json().error.message).toBe(MESSAGES.admin.staleShoe);
     const unknownSize = await modify({ ...fields, size: '13', version: String(shoe.version + 1) });
     expect(unknownSize.json().error.fields).toEqual({ size: MESSAGES.adminForm.size });
+    // Dollars and cents, as a bulk edit or an import leaves a price, save to the cent.
+    const cents = await modify({ ...fields, price: '17.96', version: String(shoe.version + 1) });
+    expect(cents.statusCode, cents.body).toBe(200);
+    expect(cents.json().shoe.price).toBe(17.96);
   });
 
   it('puts a shoe on sale, deletes it once (404 the second time), and keeps brands with shoes', async () => {

@@ -22,7 +22,8 @@ type CreateSize = z.output<typeof createSizeSchema>;
 const fieldError = (field: string, message: string) =>
   new HttpError(400, 'validation', message, { [field]: message });
 
-const toCents = (dollars: string) => Number(dollars) * 100;
+/** Whole cents: 17.96 * 100 is 1795.9999999999998 in floating point. */
+const toCents = (dollars: string) => Math.round(Number(dollars) * 100);
 
 /**
  * A size's codes as a form gives them (issue 33 item 2): a SKU left out or empty keeps the size's; a

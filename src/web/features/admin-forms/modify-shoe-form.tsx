@@ -100,7 +100,7 @@ export function ModifyShoeForm({ shoe, onReload }: ModifyShoeFormProps) {
       action={{ label: 'Modify', busyLabel: 'Saving...', icon: Save }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <ShoeBasicsFields currentBrand={shoe.brand} />
+        <ShoeBasicsFields currentBrand={shoe.brand} cents />
         <SelectField
           name="size"
           label="Size"
