@@ -160,9 +160,14 @@ test.describe('checkout', () => {
       const name = page.getByRole('link', { name: shoe.name, exact: true });
       const row = table.getByRole('row').filter({ has: name });
       await expect(row.getByRole('link')).toHaveAttribute('href', `/shoes/${shoe._id}`);
+      // Under the name, the size's SKU as it was bought (issue 33 item 2).
+      const detail = (await (await request.get(`/api/shoes/${shoe._id}`)).json()) as {
+        stock: { size: string; sku: string }[];
+      };
+      const sku = detail.stock.find((entry) => entry.size === size)!.sku;
       await expect(row.getByRole('cell')).toHaveText([
         '',
-        shoe.name,
+        `${shoe.name}SKU ${sku}`,
         String(quantity),
         size,
         formatPrice(shoe.price),

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { sameOrigin } from './support/accounts';
 import { expect, lettersName, pngImage, signInAsAdminWithSession, test } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
+import { waitForTakeover } from './support/fixtures';
 
 /**
  * Photo galleries (issue 33 item 1), on the admin tests' kind of own shop (support/admin.ts): staff
@@ -183,6 +184,9 @@ test('a phone swipes between the photos', async ({ browser, ownShop }) => {
   });
   const page = await context.newPage();
   await page.goto(`/shoes/${shoeId}`);
+  // A page of this test's own context: it waits for the app's takeover itself, as the fixture's pages
+  // do, since a swipe on the server's markup before hydration has no handler to hear it.
+  await waitForTakeover(page);
   const gallery = page.getByRole('region', { name: `Photos of Stride ${shoeName}` });
   const box = (await gallery.getByRole('img', { name: `Stride ${shoeName}, photo 2` }).boundingBox())!;
   const y = box.y + box.height / 2;
