@@ -570,6 +570,8 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/account/addresses')) return pick(pools.addressIds);
         // A reorder goes through only with that very gallery's ids: one shoe, whose order `ids` offers.
         if (operation.name === REORDER) return pick(pools.shoeIds.slice(0, 1));
+        // A photo's change goes through only with its own shoe: the first shoe, whose photos `imageId` offers.
+        if (operation.path.includes('{imageId}')) return pick(pools.shoeIds.slice(0, 1));
         return pick(pools.shoeIds);
       case 'shoeId': {
         // A review goes through only for a shoe the shopper received: offer those too.
@@ -588,8 +590,12 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return pick(pools.orderRefs);
       case 'reviewId':
         return pick(pools.reviewIds);
-      case 'imageId':
-        return pick(pools.imageIds);
+      case 'imageId': {
+        // The first shoe's photos (a photo of another shoe is that shoe's 404), and any other.
+        const own = pick(pools.galleryOrders[0] ?? []);
+        const any = pick(pools.imageIds);
+        return own && any ? fc.oneof(own, any) : any;
+      }
       case 'ids':
         // A bulk edit's selection (issue 33 item 5): shoes that exist, or its 404 is all it shows.
         if (operation.path.startsWith(BULK_EDITS) && pools.shoeIds.length > 0)
