@@ -2,15 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { priceByPercent } from '../../src/domain/bulk-edit';
 import { formatPrice } from '../../src/domain/cart-lines';
 import type { Shoe } from '../../src/domain/catalog';
-import {
-  adminSession,
-  dashboardTable,
-  expect,
-  signInAsAdminWithSession,
-  startShop,
-  test as adminTest,
-  type OwnShop,
-} from './support/admin';
+import { dashboardTable, expect, signInAsAdminWithSession, testOnShopOfItsOwn } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { toast } from './support/shop';
 
@@ -22,22 +14,7 @@ import { toast } from './support/shop';
  * It changes prices, sales and stock of demo shoes that other admin specs read, so it runs on a shop
  * of its own, started for this file and deleted with its data when the file is done.
  */
-const test = adminTest.extend<object, { ownShop: OwnShop }>({
-  ownShop: [
-    async ({ playwright }, use) => {
-      const shop = await startShop();
-      try {
-        await use({
-          baseURL: shop.baseURL,
-          adminCookies: await adminSession(playwright.request, shop.baseURL),
-        });
-      } finally {
-        await shop.stop();
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+const test = testOnShopOfItsOwn;
 test.describe.configure({ mode: 'default' });
 
 const shoesTable = (page: Page): Locator => dashboardTable(page, 'Shoes');

@@ -4,8 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import sharp from 'sharp';
 import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from '../../src/domain/catalogue-csv';
 import { zipOf } from '../api/support/zip-file';
-import { expect, lettersName, signInAsAdminWithSession, startShop, test as adminTest } from './support/admin';
-import { adminSession, type OwnShop } from './support/admin';
+import { expect, lettersName, signInAsAdminWithSession, testOnShopOfItsOwn } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 
 /**
@@ -27,22 +26,7 @@ const SHOES = 1000;
 const SIZES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5'] as const;
 const ROWS = SHOES * SIZES.length;
 
-const test = adminTest.extend<object, { ownShop: OwnShop }>({
-  ownShop: [
-    async ({ playwright }, use) => {
-      const shop = await startShop();
-      try {
-        await use({
-          baseURL: shop.baseURL,
-          adminCookies: await adminSession(playwright.request, shop.baseURL),
-        });
-      } finally {
-        await shop.stop();
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+const test = testOnShopOfItsOwn;
 
 type Row = Record<CatalogueCsvColumn, string>;
 const csvOf = (rows: readonly Row[]) =>
@@ -118,7 +102,10 @@ async function watchProgress(bar: Locator, settled: Locator): Promise<number[]> 
     .poll(
       async () => {
         if (await settled.isVisible()) return true;
-        const value = await bar.evaluate((element: HTMLProgressElement) => element.value).catch(() => -1);
+        // evaluateAll never waits: the bar may be gone already (evaluate would wait for it to come back).
+        const value = await bar.evaluateAll(
+          (elements) => (elements[0] as HTMLProgressElement | undefined)?.value ?? -1,
+        );
         if (value >= 0 && seen.at(-1) !== value) seen.push(value);
         return false;
       },

@@ -136,28 +136,36 @@ export async function adminSession(requests: APIRequest, baseURL: string): Promi
   }
 }
 
+/** A shop started for the worker, its administrator signed in, stopped (and its data removed) after. */
+async function startOwnShop(
+  { playwright }: { playwright: { request: APIRequest } },
+  use: (shop: OwnShop) => Promise<void>,
+): Promise<void> {
+  const shop = await startShop();
+  try {
+    await use({ baseURL: shop.baseURL, adminCookies: await adminSession(playwright.request, shop.baseURL) });
+  } finally {
+    await shop.stop();
+  }
+}
+
 /**
  * `test` whose pages, requests and `account` fixture all talk to the worker's own shop: `baseURL`
  * is that shop's address.
  */
 export const test = base.extend<object, AdminWorkerFixtures>({
-  ownShop: [
-    async ({ playwright }, use) => {
-      const shop = await startShop();
-      try {
-        await use({
-          baseURL: shop.baseURL,
-          adminCookies: await adminSession(playwright.request, shop.baseURL),
-        });
-      } finally {
-        await shop.stop();
-      }
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  ownShop: [startOwnShop, { scope: 'worker', timeout: 90_000 }],
   baseURL: async ({ ownShop }, use) => {
     await use(ownShop.baseURL);
   },
+});
+
+/**
+ * `test` on a shop of the file's own (the fixture registered again is a worker fixture of its own):
+ * for files whose changes (an import's brand and shoes, bulk prices) the other admin files must not see.
+ */
+export const testOnShopOfItsOwn = test.extend<object, { ownShop: OwnShop }>({
+  ownShop: [startOwnShop, { scope: 'worker', timeout: 90_000 }],
 });
 
 export { expect };
