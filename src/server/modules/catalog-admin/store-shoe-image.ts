@@ -4,6 +4,10 @@ import { HttpError } from '../../http/errors.js';
 import type { ImageStore } from '../../storage/image-store.js';
 import { NotAnImageError, toWebp } from '../../storage/to-webp.js';
 
+/** A shoe photo as the shop keeps it: WebP, shrunk to fit the largest width a page shows. */
+export const shoeWebp = (bytes: Buffer): Promise<Buffer> =>
+  toWebp(bytes, { fit: 'inside', width: SHOE_IMAGE_MAX_WIDTH, height: SHOE_IMAGE_MAX_WIDTH });
+
 /**
  * A shoe's uploaded picture (its cover from the shoe forms, or a gallery photo), checked by content,
  * resized to WebP and stored under the shoe's id and the image's hash, never under the upload's
@@ -18,7 +22,7 @@ export async function storeShoeImage(
 ): Promise<string> {
   let webp: Buffer;
   try {
-    webp = await toWebp(bytes, { fit: 'inside', width: SHOE_IMAGE_MAX_WIDTH, height: SHOE_IMAGE_MAX_WIDTH });
+    webp = await shoeWebp(bytes);
   } catch (error) {
     if (!(error instanceof NotAnImageError)) throw error;
     throw new HttpError(415, 'unsupported_media_type', refusal.message, { [refusal.field]: refusal.message });

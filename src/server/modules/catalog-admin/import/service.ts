@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { SHOE_IMAGE_MAX_WIDTH } from '../../../../domain/admin.js';
 import type { CatalogueRow } from '../../../../domain/catalogue-csv.js';
 import {
   countRows,
@@ -19,7 +18,7 @@ import { HttpError, conflict, notFound } from '../../../http/errors.js';
 import type { JobHandler, JobOutcome } from '../../../jobs/job-runner.js';
 import type { Job, JobStore } from '../../../jobs/job-store.js';
 import type { ImageStore } from '../../../storage/image-store.js';
-import { toWebp } from '../../../storage/to-webp.js';
+import { shoeWebp } from '../store-shoe-image.js';
 import { createImportAnalysis, importedFile, type MatchedShoe } from './analysis.js';
 import { UnreadableCsvError, csvText, readHeader } from './csv-rows.js';
 import type { ImportRepository, ShoeWrite } from './repository.js';
@@ -192,12 +191,8 @@ export function createCatalogueImportService(deps: {
   }
 
   async function storeImported(bytes: Buffer, hash: string): Promise<string> {
-    const webp = await toWebp(bytes, {
-      fit: 'inside',
-      width: SHOE_IMAGE_MAX_WIDTH,
-      height: SHOE_IMAGE_MAX_WIDTH,
-    });
-    return images.put(`shoes/${importedFile(hash)}`, webp, 'image/webp');
+    // Named by the upload's hash (known before converting), so the same photo imported again is found.
+    return images.put(`shoes/${importedFile(hash)}`, await shoeWebp(bytes), 'image/webp');
   }
 
   const handler: JobHandler = async (job, { progress, signal }) => {
