@@ -14,6 +14,8 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Where `npm run backup` writes unless told (`--out`); unset, `backups/` beside DATA_DIR. */
+  BACKUP_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   /** Connections each instance keeps to PostgreSQL (docs/performance.md, "Pool size"). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),

@@ -39,6 +39,11 @@ async function main(): Promise<void> {
     imageStorage,
     stopping: stopping.signal,
   });
+  // `npm run backup` asks a running shop on PGlite for its snapshot (src/server/backup/snapshot-listener.ts).
+  const { listenForSnapshots } = await import('./backup/snapshot-listener.js');
+  const stopSnapshots = database.pglite
+    ? listenForSnapshots(config.dataDir, database.pglite, app.log)
+    : undefined;
   if (config.DATABASE_URL && !config.SESSION_SECRET) {
     // Each instance would sign sessions with its own generated secret: a shopper signed in on one
     // would be a stranger to the next (docs/deployment.md).
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
     if (!(await app.handlersIdle(HANDLERS_GRACE_MS))) {
       app.log.warn({ graceMs: HANDLERS_GRACE_MS }, 'requests still running at shutdown');
     }
+    stopSnapshots?.();
     await database.close();
     process.exit(0);
   };

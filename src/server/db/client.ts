@@ -69,6 +69,18 @@ function releaseClientsWhoseFirstQueryFails(pool: pg.Pool): void {
     callback ? connect(callback) : connect().then(guard)) as typeof pool.connect;
 }
 
+/** Where PGlite keeps its files inside DATA_DIR. */
+export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, 'pglite');
+
+/**
+ * The shop's PGlite (with the extensions its migrations need) in `dir`, or in memory without one;
+ * `loadDataDir` fills a fresh one from a `dumpDataDir()` tarball (the tests' template, a restore).
+ * The caller holds the data directory's lock.
+ */
+export function createPglite(dir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ dataDir: dir, loadDataDir, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -91,11 +103,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const release = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => undefined;
   try {
-    const pglite = await PGlite.create({
-      dataDir: options.kind === 'pglite' ? path.join(options.dataDir, 'pglite') : undefined,
-      loadDataDir: options.kind === 'pglite-memory' ? options.loadDataDir : undefined,
-      extensions: { pg_trgm },
-    });
+    const pglite = await createPglite(
+      options.kind === 'pglite' ? pgliteDirOf(options.dataDir) : undefined,
+      options.kind === 'pglite-memory' ? options.loadDataDir : undefined,
+    );
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     return {
       db,

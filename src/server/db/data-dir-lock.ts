@@ -7,7 +7,11 @@ import path from 'node:path';
  * by a process that no longer runs (killed with SIGKILL, say) is taken over.
  */
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    dir: string,
+    /** The process holding the directory: `npm run backup` asks it for a snapshot (src/server/backup). */
+    readonly pid: number,
+  ) {
     super(
       `The data directory ${dir} is in use by another process (pid ${pid}). ` +
         'Stop that process, or set DATA_DIR to another directory.',
@@ -15,7 +19,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this pid runs (one of another user's counts). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
