@@ -852,3 +852,73 @@ export const jobFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.name] })],
 );
+
+/**
+ * Where the shop POSTs its events (issue 34 item 3, docs/decisions/024), set by the staff
+ * (modules/webhooks writes it). `secret` is the signing secret sealed with a key derived from the
+ * session secret (webhooks/secret-box.ts), never answered after creation.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull(),
+  description: text('description').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One event for one endpoint, and the durable queue of its attempts (modules/webhooks writes it):
+ * unique per (endpoint, event), so an event handed over twice queues one delivery. The body is built
+ * when it is queued and sent as it is at every attempt and replay.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The webhook-id header: the domain event's id (a ping's own). */
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The JSON body, as sent. */
+    body: text('body').notNull(),
+    state: text('state', { enum: ['pending', 'delivering', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    responseExcerpt: text('response_excerpt'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** A worker sending it until then; another instance may take it over afterwards. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Retried until then (WEBHOOK_RETRY_HOURS after it was queued or replayed), then failed. */
+    retryUntil: timestamp('retry_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc()),
+  ],
+);
+
+/** Each attempt of a delivery, for the log (modules/webhooks writes it). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    status: integer('status'),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.startedAt)],
+);
