@@ -4,6 +4,7 @@ import { catalogUrls } from '../domain/catalog-urls.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
+import { setUpMetrics } from './metrics/register-metrics.js';
 import { trackInFlight } from './http/in-flight.js';
 import { echoRequestId } from './http/request-id.js';
 import { apiRoutes } from './modules/api-routes.js';
@@ -65,6 +66,8 @@ export async function buildApp({
   await registerApiDocs(app);
   const counters = await registerRateLimit(app, config);
   await registerMultipart(app);
+  // Prometheus metrics when METRICS_PORT or METRICS_TOKEN is set: the request hook and /metrics.
+  const metrics = setUpMetrics(app, config);
 
   const services = await createServices({
     config,
@@ -74,6 +77,7 @@ export async function buildApp({
     log: app.log,
     stopping,
     bootstrapAdmin,
+    metrics,
   });
   // Catalogue answers and pages are cached until a change's event drops them (docs/decisions/018);
   // on PostgreSQL every instance hears of it.

@@ -86,6 +86,14 @@ const envSchema = z.object({
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
   /** How long an idle keep-alive connection stays open: longer than a proxy's idle timeout upstream. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(72_000),
+  /**
+   * Prometheus metrics (docs/operations.md, "Metrics"), off unless one is set: /metrics on a
+   * listener of its own at METRICS_HOST:METRICS_PORT, and/or on the main port behind
+   * `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Serve the web app from another build directory (previews of a work in progress). */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

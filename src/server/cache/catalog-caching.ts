@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { EventConsumer } from '../events/domain-events.js';
 import { catalogCacheConsumer } from './cache-events.js';
 import { createCatalogCacheSync, type CatalogCacheSync } from './cache-sync.js';
-import { createCatalogCache, type CatalogCache } from './response-cache.js';
+import { createCatalogCache, type CacheLookupObserver, type CatalogCache } from './response-cache.js';
 
 export interface CatalogCaching {
   /** Catalogue answers and rendered pages (response-cache.ts). */
@@ -26,6 +26,7 @@ export function createCatalogCaching(options: {
   /** The PostgreSQL pool when other instances may share the database; none on PGlite. */
   pool: pg.Pool | undefined;
   log: FastifyBaseLogger;
+  onLookup?: CacheLookupObserver;
 }): CatalogCaching {
   const cache = createCatalogCache({
     // Writes drop what they change at once here and, on PostgreSQL, on the others (cache-sync.ts);
@@ -35,6 +36,7 @@ export function createCatalogCaching(options: {
     maxBytes: 32 * 1024 * 1024,
     // Rendered pages (~130 kB each before compression): a few hundred of the most visited.
     pageMaxBytes: 32 * 1024 * 1024,
+    onLookup: options.onLookup,
   });
   const sync = options.pool
     ? createCatalogCacheSync({ pool: options.pool, cache, log: options.log })

@@ -67,6 +67,9 @@ function taggedStore(options: { ttlMs: number; maxBytes: number }) {
   };
 }
 
+/** A lookup of the answers' or the pages' store, and how it went. */
+export type CacheLookupObserver = (store: 'answers' | 'pages', result: 'hit' | 'miss' | 'shared') => void;
+
 export interface CachedPage {
   status: number;
   html: string;
@@ -86,7 +89,14 @@ export type StoredPage = StoredAnswer & { status: number };
  * - cache-sync.ts tells the other instances on PostgreSQL, and the short TTL bounds how stale
  *   another instance's copy can be when it cannot.
  */
-export function createCatalogCache(options: { ttlMs: number; maxBytes: number; pageMaxBytes?: number }) {
+export function createCatalogCache(options: {
+  ttlMs: number;
+  maxBytes: number;
+  pageMaxBytes?: number;
+  /** Told of each lookup where it is decided (the metrics' hit ratio): shared joins a computation. */
+  onLookup?: CacheLookupObserver;
+}) {
+  const observe = options.onLookup ?? (() => undefined);
   const answers = taggedStore({ ttlMs: options.ttlMs, maxBytes: options.maxBytes });
   const pages = taggedStore({ ttlMs: options.ttlMs, maxBytes: options.pageMaxBytes ?? options.maxBytes });
   // A read that started before a write must not store what it read after the write dropped it:
@@ -109,10 +119,18 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
     key: string,
     compute: () => Promise<CachedAnswer>,
   ): Promise<CachedAnswer> {
+    const name = store === pages ? 'pages' : 'answers';
     const hit = store.get(key);
-    if (hit) return Promise.resolve(noteRead(hit));
+    if (hit) {
+      observe(name, 'hit');
+      return Promise.resolve(noteRead(hit));
+    }
     const pending = computing.get(key);
-    if (pending) return pending.then(noteRead);
+    if (pending) {
+      observe(name, 'shared');
+      return pending.then(noteRead);
+    }
+    observe(name, 'miss');
     const started = generation;
     const promise = compute()
       .then((answer) => {
@@ -185,7 +203,9 @@ export function createCatalogCache(options: { ttlMs: number; maxBytes: number; p
      */
     sendIfKept(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
       const answer = answers.get(request.url);
+      // A miss is counted by send(), which the handler calls next.
       if (!answer) return done();
+      observe('answers', 'hit');
       noteRead(answer);
       // Answered: the rest of the request's lifecycle (validation, the handler) does not run.
       sendAnswer(request, reply, answer);

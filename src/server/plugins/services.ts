@@ -77,6 +77,11 @@ import { createUserRepository } from '../modules/users/repository.js';
 import { createUserService } from '../modules/users/service.js';
 import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
 import type { SharedCounters } from '../redis/shared-counters.js';
+import { createBacklogRepository } from '../metrics/backlog-repository.js';
+import { watchDatabase } from '../metrics/database-gauges.js';
+import { serviceHooksOf } from '../metrics/service-hooks.js';
+import type { ShopMetrics } from '../metrics/shop-metrics.js';
+import { timePaymentProvider } from '../metrics/timed-payment-provider.js';
 import type { ImageStorage } from '../storage/image-storage.js';
 
 export interface ServicesOptions {
@@ -88,6 +93,8 @@ export interface ServicesOptions {
   stopping?: AbortSignal;
   /** Create the administrator account when missing. */
   bootstrapAdmin: boolean;
+  /** Prometheus metrics, when they are on (metrics/register-metrics.ts). */
+  metrics?: ShopMetrics;
 }
 
 /**
@@ -96,7 +103,8 @@ export interface ServicesOptions {
  * checkout service builds its attempts repository itself; the cache sync LISTENs on the pool).
  */
 export async function createServices(options: ServicesOptions) {
-  const { config, database, imageStorage, counters, log, stopping } = options;
+  const { config, database, imageStorage, counters, log, stopping, metrics } = options;
+  const measure = serviceHooksOf(metrics);
   // Repositories write through the dispatcher's database: a transaction's events are handed over
   // once it commits (docs/decisions/017). The catalogue cache, its first consumer, comes first
   // (cache/catalog-caching.ts, docs/decisions/018).
@@ -105,11 +113,17 @@ export async function createServices(options: ServicesOptions) {
     ttlMs: config.CATALOG_CACHE_TTL_MS,
     pool: database.pool,
     log,
+    onLookup: measure.cacheLookup,
   });
   const catalogCache = catalogCaching.cache;
   // Filled below as the modules that consume events are built; read at each dispatch.
   const consumers: EventConsumer[] = [catalogCaching.consumer];
   const events = createEventDispatcher({ db: raw, outbox: createOutboxRepository(raw), consumers, log });
+  // The pool and the queues' backlogs, read at each scrape (metrics/database-gauges.ts).
+  if (metrics) {
+    const backlogs = createBacklogRepository(raw);
+    watchDatabase(metrics, { pool: database.pool, poolMax: config.DATABASE_POOL_SIZE, backlogs });
+  }
   const db = events.database;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const adminEmail = config.ADMIN_EMAIL;
@@ -156,6 +170,8 @@ export async function createServices(options: ServicesOptions) {
     stripeModule && stripe
       ? stripeModule.createStripePaymentProvider(stripe)
       : createTestPaymentProvider(secret);
+  // Each call timed and refunds counted, when metrics are on.
+  const meteredProvider = metrics ? timePaymentProvider(paymentProvider, metrics) : paymentProvider;
   const audit = createAuditWriter(db);
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl });
   const discountsRepository = createDiscountsRepository(db);
@@ -169,7 +185,7 @@ export async function createServices(options: ServicesOptions) {
   const salesTax = createSalesTaxService(createSalesTaxRepository(db));
   const checkout = createCheckoutService({
     db,
-    payments: paymentProvider,
+    payments: meteredProvider,
     orders,
     singleInstance: database.kind === 'pglite',
     log,
@@ -178,12 +194,13 @@ export async function createServices(options: ServicesOptions) {
       shippingMethods: shippingMethods.offered,
       taxRate: salesTax.rateFor,
     },
+    metrics: measure.checkout,
   });
 
   const fulfilment = createFulfilmentService({
     repository: createFulfilmentRepository(db),
     findOrder: orderReads.find,
-    payments: paymentProvider,
+    payments: meteredProvider,
   });
   const returns = createReturnsService({
     repository: createReturnsRepository(db),
@@ -309,7 +326,7 @@ export async function createServices(options: ServicesOptions) {
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),
     mail,
     payments: createPaymentService({
-      provider: paymentProvider,
+      provider: meteredProvider,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY,
       webhook:
         stripe && config.STRIPE_WEBHOOK_SECRET ? { stripe, secret: config.STRIPE_WEBHOOK_SECRET } : undefined,

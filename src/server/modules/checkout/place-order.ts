@@ -22,6 +22,7 @@ import {
 import type { AttemptsRepository } from './attempts-repository.js';
 import type { CheckoutOrders } from './orders-repository.js';
 import { CodeRefused, type CodeLookup } from './pricing.js';
+import { SoldOut } from './checkout-outcome.js';
 import { priceOrder, type DeliveryLookup, type PricedOrder } from './delivery-pricing.js';
 
 /** The addresses as the order keeps them (issue 31), the state's code read once here. */
@@ -110,7 +111,7 @@ export function createOrderPlacement(deps: {
         if ('short' in stock) {
           // The shopper was shown stock that is gone: whatever cached answer showed it is dropped.
           staleShoe = stock.short.shoeId;
-          throw conflict(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
+          throw new SoldOut(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
         }
         const charge = await capture();
         return tx.insert({

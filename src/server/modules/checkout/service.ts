@@ -28,6 +28,7 @@ import {
   type ClaimContext,
 } from './attempt-state.js';
 import { createAttemptsRepository } from './attempts-repository.js';
+import { outcomeOfError, PAID, type CheckoutMetrics } from './checkout-outcome.js';
 import { createCheckoutErasureRepository } from './erasure-repository.js';
 import type { CheckoutOrders } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
@@ -92,6 +93,8 @@ export function createCheckoutService(deps: {
   codes: CodeLookup;
   /** Shipping methods and sales tax (modules/shipping-methods, modules/sales-tax). */
   delivery: DeliveryLookup;
+  /** Told how each checkout ended (the metrics, when they are on). */
+  metrics?: CheckoutMetrics;
 }) {
   const { payments, orders, codes, delivery } = deps;
   const attempts = createAttemptsRepository(deps.db);
@@ -157,7 +160,10 @@ export function createCheckoutService(deps: {
   const save = (attempt: Attempt, status: number | null, body: unknown) =>
     attempts.save(attempt.key, attempt.token, status, body);
 
-  /** Runs a claimed attempt to its answer and records it. */
+  /**
+   * Runs a claimed attempt to its answer and records it. Counts how it ended once per attempt run
+   * (a retry answered from the record is not counted again; a claim lost is counted by its taker).
+   */
   async function run(user: User, input: CheckoutInput, attempt: Attempt): Promise<CheckoutAnswer> {
     let answer: CheckoutAnswer;
     try {
@@ -170,9 +176,12 @@ export function createCheckoutService(deps: {
         // Its confirmation mail follows its order.paid event (modules/orders/order-mails.ts).
         answer = paidAnswer(await placeOrder(user, input, attempt));
       }
+      deps.metrics?.ended(PAID);
+      if ('order' in answer.body && answer.body.order.discountCode) deps.metrics?.discountUsed();
     } catch (error) {
       // Whoever took the attempt over finishes it.
       if (error instanceof ClaimLost) return errorAnswer(conflict(MESSAGES.checkout.inProgress));
+      deps.metrics?.ended(outcomeOfError(error));
       if (error instanceof PaymentUnconfirmed) {
         const body = unconfirmedState(attempt.state, error.paymentId);
         await save(attempt, 504, body).catch(() => undefined);

@@ -1,0 +1,72 @@
+import type pg from 'pg';
+import { Gauge } from 'prom-client';
+import { OPEN_JOB_STATES, type BacklogRepository } from './backlog-repository.js';
+import type { ShopMetrics } from './shop-metrics.js';
+
+/**
+ * Gauges read when Prometheus scrapes (prom-client's collect callbacks), not kept up to date on
+ * every change: the pool's counters, and one count per queue. A count that fails (the database
+ * is away) reports NaN, which no alert threshold matches, rather than failing the whole scrape.
+ */
+export function watchDatabase(
+  metrics: ShopMetrics,
+  sources: { pool: pg.Pool | undefined; poolMax: number; backlogs: BacklogRepository },
+): void {
+  const registers = [metrics.registry];
+  const { pool, backlogs } = sources;
+  const onPglite = pool ? '' : ' Always 0 on PGlite, which runs in the process with no pool.';
+
+  new Gauge({
+    name: 'shop_db_pool_connections',
+    help: `PostgreSQL pool connections, by state (in_use: lent to a query or transaction; idle).${onPglite}`,
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      this.set({ state: 'in_use' }, pool ? pool.totalCount - pool.idleCount : 0);
+      this.set({ state: 'idle' }, pool ? pool.idleCount : 0);
+    },
+  });
+  new Gauge({
+    name: 'shop_db_pool_waiting',
+    help: `Queries waiting for a pool connection (all are lent).${onPglite}`,
+    registers,
+    collect() {
+      this.set(pool ? pool.waitingCount : 0);
+    },
+  });
+  new Gauge({
+    name: 'shop_db_pool_max',
+    help: `The pool's size (DATABASE_POOL_SIZE).${onPglite}`,
+    registers,
+    collect() {
+      this.set(pool ? sources.poolMax : 0);
+    },
+  });
+
+  new Gauge({
+    name: 'shop_mail_outbox_backlog',
+    help: 'Mails in the outbox not sent yet.',
+    registers,
+    async collect() {
+      this.set(await backlogs.unsentMails().catch(() => NaN));
+    },
+  });
+  new Gauge({
+    name: 'shop_domain_events_backlog',
+    help: 'Domain events in the outbox not yet handed to their consumers.',
+    registers,
+    async collect() {
+      this.set(await backlogs.undispatchedEvents().catch(() => NaN));
+    },
+  });
+  new Gauge({
+    name: 'shop_jobs_backlog',
+    help: 'Durable jobs not finished, by state (queued, running, waiting).',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const open = await backlogs.openJobs().catch(() => undefined);
+      for (const state of OPEN_JOB_STATES) this.set({ state }, open ? (open.get(state) ?? 0) : NaN);
+    },
+  });
+}
