@@ -21,6 +21,7 @@ import { registerApiDocs } from './plugins/swagger.js';
 import { createImageStorage, type ImageStorage } from './storage/image-storage.js';
 import { createPageHeads } from './web/page-heads.js';
 import { createRouteChunks } from './web/route-chunks.js';
+import type { Tracing } from './tracing/start-tracing.js';
 import { loadPageShell } from './web/page-shell.js';
 import { registerWebApp } from './web/web-app.js';
 
@@ -36,6 +37,8 @@ export interface AppOptions {
   bootstrapAdmin?: boolean;
   /** Where images go; built from the config when omitted. The app closes it when it closes. */
   imageStorage?: ImageStorage;
+  /** OpenTelemetry, when main.ts started it (OTEL_EXPORTER_OTLP_ENDPOINT): request and validation spans. */
+  tracing?: Tracing;
 }
 
 /**
@@ -51,8 +54,11 @@ export async function buildApp({
   logStream,
   stopping,
   imageStorage = createImageStorage(config),
+  tracing,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptionsOf(config, { logger, logStream })).withTypeProvider<ZodTypeProvider>();
+  // First, so that the request's span is open before any other hook runs (tracing/sdk.ts).
+  if (tracing) await tracing.register(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,17 +1,31 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { buildApp } from './app.js';
-import { loadConfig, ROOT_DIR } from './config.js';
-import { openDatabase } from './db/client.js';
-import { migrateDatabase, withStartupLock } from './db/migrate.js';
-import { isCatalogueEmpty, seedDemoCatalogue } from './db/seed/seed-demo.js';
-import { ensureWebBuild } from './build/web-build.js';
-import { createImageStorage } from './storage/image-storage.js';
+import { startTracing } from './tracing/start-tracing.js';
 
 /** How long shutdown waits for handlers whose clients left (a checkout's payment call is bounded below this). */
 const HANDLERS_GRACE_MS = 30_000;
 
 /** `npm start`: build the web app if needed, open and migrate the database, seed it, serve. */
 async function main(): Promise<void> {
+  // Tracing first, when it is on: its instrumentations patch pg, http and undici as they are first
+  // required, so the shop's modules are imported after it (docs/operations.md, "Traces").
+  const tracing = await startTracing();
+  const [
+    { buildApp },
+    { loadConfig, ROOT_DIR },
+    { openDatabase },
+    { migrateDatabase, withStartupLock },
+    { isCatalogueEmpty, seedDemoCatalogue },
+    { ensureWebBuild },
+    { createImageStorage },
+  ] = await Promise.all([
+    import('./app.js'),
+    import('./config.js'),
+    import('./db/client.js'),
+    import('./db/migrate.js'),
+    import('./db/seed/seed-demo.js'),
+    import('./build/web-build.js'),
+    import('./storage/image-storage.js'),
+  ]);
   const config = loadConfig();
   // In `npm run dev` Vite serves the web app itself.
   if (!process.env.SHOP_SKIP_WEB_BUILD)
@@ -38,6 +52,7 @@ async function main(): Promise<void> {
     bootstrapAdmin: true,
     imageStorage,
     stopping: stopping.signal,
+    tracing,
   });
   // `npm run backup` asks a running shop on PGlite for its snapshot (src/server/backup/snapshot-listener.ts).
   const { listenForSnapshots } = await import('./backup/snapshot-listener.js');
@@ -64,6 +79,8 @@ async function main(): Promise<void> {
     }
     stopSnapshots?.();
     await database.close();
+    // The spans still buffered, the last requests' among them.
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { traceIdOf } from '../tracing/request-trace.js';
 
 /** The matched route's pattern; a request no route matched is named by that alone. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '(no route)';
@@ -21,12 +22,15 @@ export class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = {
+    const line: { method: string; route: string; status: number; ms: number; traceId?: string } = {
       method: request.method,
       route: routeOf(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
+    // With tracing on, the request's trace: the line leads to its spans, and back (docs/operations.md).
+    const traceId = traceIdOf(request);
+    if (traceId) line.traceId = traceId;
     if (error) reply.log.error({ ...line, err: error }, 'request');
     else reply.log.info(line, 'request');
   }

@@ -53,7 +53,7 @@ import { createTwoFactorService } from '../modules/two-factor/service.js';
 import { createYourDataRepository } from '../modules/your-data/repository.js';
 import { createYourDataService } from '../modules/your-data/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
-import { createOrdersRepository } from '../modules/checkout/orders-repository.js';
+import { createOrdersRepository, type OrderTransaction } from '../modules/checkout/orders-repository.js';
 import { createOrdersReadModel } from '../modules/orders/repository.js';
 import { createOrdersService } from '../modules/orders/service.js';
 import { createOrderDocuments } from '../modules/orders/documents.js';
@@ -76,6 +76,8 @@ import { createUploadService } from '../modules/uploads/service.js';
 import { createUserRepository } from '../modules/users/repository.js';
 import { createUserService } from '../modules/users/service.js';
 import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
+import { tracePaymentProvider } from '../tracing/traced-payment-provider.js';
+import { inSpan } from '../tracing/spans.js';
 import type { SharedCounters } from '../redis/shared-counters.js';
 import { createBacklogRepository } from '../metrics/backlog-repository.js';
 import { watchDatabase } from '../metrics/database-gauges.js';
@@ -166,18 +168,24 @@ export async function createServices(options: ServicesOptions) {
     timeoutMs: config.STRIPE_TIMEOUT_MS,
     maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
   });
-  const paymentProvider =
+  // A span around each of its calls (a no-op unless tracing is on).
+  const paymentProvider = tracePaymentProvider(
     stripeModule && stripe
       ? stripeModule.createStripePaymentProvider(stripe)
-      : createTestPaymentProvider(secret);
+      : createTestPaymentProvider(secret),
+  );
   // Each call timed and refunds counted, when metrics are on.
   const meteredProvider = metrics ? timePaymentProvider(paymentProvider, metrics) : paymentProvider;
   const audit = createAuditWriter(db);
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl });
   const discountsRepository = createDiscountsRepository(db);
   const orderReads = createOrdersReadModel(db);
+  const checkoutOrders = createOrdersRepository(db, discountsRepository);
   const orders = {
-    ...createOrdersRepository(db, discountsRepository),
+    ...checkoutOrders,
+    // The checkout's one transaction in a span of its own, pg's query spans inside (a no-op unless tracing is on).
+    transaction: <T>(work: (tx: OrderTransaction) => Promise<T>) =>
+      inSpan('checkout.transaction', {}, () => checkoutOrders.transaction(work)),
     find: orderReads.find,
     findByKey: orderReads.findByKey,
   };

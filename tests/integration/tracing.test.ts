@@ -1,0 +1,264 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { paymentMethodBody, TEST_CARD_NUMBER } from '../fixtures/payment.js';
+import { createDatabase } from './support/postgres-database.js';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver.js';
+import { killServers, shopClient, startServer, type ServerProcess } from './support/server-process.js';
+
+/**
+ * OpenTelemetry traces (issue 34 item 2), `npm start` as a real process exporting over OTLP/HTTP
+ * to a receiver the test runs: a checkout's trace holds its request (a server span named by the
+ * route), the validation, the checkout's transaction (with pg's queries on PostgreSQL) and the
+ * payment provider's calls, parent-linked; the request's log line names the trace; no attribute
+ * carries the shopper's email, card, address or session. Without OTEL_EXPORTER_OTLP_ENDPOINT no
+ * SDK module is imported and nothing reaches the receiver.
+ */
+const SERVER = 2;
+const ADDRESS = {
+  name: 'Ana Lima',
+  line1: '12 Harbor Dr.',
+  line2: 'Suite 400',
+  city: 'San Diego',
+  state: 'CA',
+  postal_code: '92101',
+};
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterAll(async () => {
+  killServers();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function receiver(): Promise<OtlpReceiver> {
+  const started = await startOtlpReceiver();
+  cleanups.push(started.close);
+  return started;
+}
+
+function dataDir(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-tracing-${name}-`));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const startShop = (env: Record<string, string>) =>
+  startServer(
+    { LOG_LEVEL: 'info', SEED: 'demo', PAYMENTS: 'test', TRUST_PROXY: 'true', DATABASE_URL: '', ...env },
+    { readyPath: '/api/shoes?limit=1' },
+  );
+
+/** A signed-up shopper pays for one pair, delivered to ADDRESS; what a span must never show. */
+async function checkout(shop: ServerProcess) {
+  const send = shopClient(shop.base);
+  const shoes = (await send('GET', '/api/shoes?limit=20')).json() as {
+    _id: string;
+    price: number;
+    stock: { size: string; quantity: number }[];
+  }[];
+  const shoe = shoes.find((candidate) => candidate.stock.some((entry) => entry.quantity > 0))!;
+  const size = shoe.stock.find((entry) => entry.quantity > 0)!.size;
+  const email = `traced.${Date.now()}@example.com`;
+  const signedUp = await send('POST', '/api/account/sign-up', { email, password: 'secret123' });
+  expect(signedUp.status, signedUp.text).toBe(200);
+  const method = await send('POST', '/api/payments/methods', paymentMethodBody(), signedUp.cookie);
+  expect(method.status, method.text).toBe(200);
+  const paid = await send(
+    'POST',
+    '/api/cart/checkout',
+    {
+      id: method.json().id as string,
+      shoes: [{ _id: shoe._id, size, quantity: 1 }],
+      amount: Math.round(shoe.price * 100),
+      deliveryAddress: ADDRESS,
+    },
+    signedUp.cookie,
+  );
+  expect(paid.status, paid.text).toBe(200);
+  const session = signedUp.cookie.split('=').slice(1).join('=');
+  return { secrets: [email, TEST_CARD_NUMBER, ADDRESS.line1, ADDRESS.line2, session] };
+}
+
+/** The spans of one trace, and the one child of `parent` named `name` (exactly one). */
+function traceOf(spans: ReceivedSpan[], traceId: string) {
+  const inTrace = spans.filter((span) => span.traceId === traceId);
+  return {
+    spans: inTrace,
+    childrenOf: (parent: ReceivedSpan) => inTrace.filter((span) => span.parentSpanId === parent.spanId),
+    only(name: string): ReceivedSpan {
+      const named = inTrace.filter((span) => span.name === name);
+      expect(named.map((span) => span.name)).toEqual([name]);
+      return named[0]!;
+    },
+    /** The span's ancestors, nearest first, up to the trace's root. */
+    ancestorsOf(span: ReceivedSpan): ReceivedSpan[] {
+      const chain: ReceivedSpan[] = [];
+      let current = span;
+      for (;;) {
+        const parent = inTrace.find((candidate) => candidate.spanId === current.parentSpanId);
+        if (!parent) return chain;
+        chain.push(parent);
+        current = parent;
+      }
+    },
+  };
+}
+
+const checkoutServerSpan = (spans: ReceivedSpan[]) =>
+  spans.find((span) => span.name === 'POST /api/cart/checkout' && span.kind === SERVER);
+
+/** The checkout's trace has arrived whole: its request span ends last, after every child's. */
+const checkoutTraceArrived = (spans: ReceivedSpan[]) => {
+  const server = checkoutServerSpan(spans);
+  return Boolean(
+    server &&
+    ['validation', 'checkout.transaction', 'payment.prepare', 'payment.charge'].every((name) =>
+      spans.some((span) => span.traceId === server.traceId && span.name === name),
+    ),
+  );
+};
+
+/** The "request" log line of the checkout (pino's JSON lines on standard output). */
+function checkoutLogLine(output: string): { traceId?: string; status: number } {
+  const lines = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg?: string; route?: string; status: number; traceId?: string })
+    .filter((line) => line.msg === 'request' && line.route === '/api/cart/checkout');
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+}
+
+function expectCheckoutTrace(spans: ReceivedSpan[], output: string, secrets: string[]) {
+  const server = checkoutServerSpan(spans)!;
+  const trace = traceOf(spans, server.traceId);
+  // The request is the trace's root, named by its route's pattern, and says so in its attributes.
+  expect(server.parentSpanId).toBe('');
+  expect(server.service).toBe('sneaker-shop');
+  expect(server.attributes['http.route']).toBe('/api/cart/checkout');
+  expect(server.attributes['url.path']).toBe('/api/cart/checkout');
+  expect(server.attributes['http.response.status_code']).toBe(200);
+  // The validation is the request's own child; the rest runs in the handler below it.
+  expect(trace.only('validation').parentSpanId).toBe(server.spanId);
+  const transaction = trace.only('checkout.transaction');
+  expect(trace.ancestorsOf(transaction).at(-1)).toEqual(server);
+  const prepare = trace.only('payment.prepare');
+  expect(trace.ancestorsOf(prepare).at(-1)).toEqual(server);
+  expect(prepare.attributes).toEqual({ 'payment.provider': 'test', 'payment.operation': 'prepare' });
+  // The capture runs inside the transaction (docs/decisions/003): its span is the transaction's child.
+  const charge = trace.only('payment.charge');
+  expect(charge.parentSpanId).toBe(transaction.spanId);
+  expect(charge.attributes).toEqual({ 'payment.provider': 'test', 'payment.operation': 'charge' });
+  // The request's log line leads to this trace.
+  const line = checkoutLogLine(output);
+  expect(line.status).toBe(200);
+  expect(line.traceId).toBe(server.traceId);
+  // Nothing personal, no card and no session in any span the shop sent.
+  const everything = JSON.stringify(spans);
+  for (const secret of secrets) expect(everything).not.toContain(secret);
+  return { trace, transaction };
+}
+
+describe('traces over OTLP', () => {
+  it(
+    "a checkout's trace on PGlite: request, validation, transaction, provider; the log names it",
+    { timeout: 180_000 },
+    async () => {
+      const otlp = await receiver();
+      const shop = await startShop({
+        DATA_DIR: dataDir('pglite'),
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        // Batches leave every 100 ms: the test waits on their arrival.
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      });
+      const { secrets } = await checkout(shop);
+      await otlp.until(() => checkoutTraceArrived(otlp.spans));
+      expect(otlp.requests.every((request) => request.url === '/v1/traces')).toBe(true);
+      expect(otlp.requests[0]!.contentType).toBe('application/json');
+      expectCheckoutTrace(otlp.spans, shop.output(), secrets);
+      // No pg spans on PGlite (it runs in the process, not through pg), and no probe traced.
+      expect(otlp.spans.filter((span) => span.name.startsWith('pg'))).toEqual([]);
+      expect(otlp.spans.filter((span) => span.attributes['http.route'] === '/api/ready')).toEqual([]);
+    },
+  );
+
+  it(
+    "on PostgreSQL pg's queries are the transaction's children; the last spans leave at shutdown",
+    { timeout: 180_000 },
+    async () => {
+      const database = await createDatabase('shop_tracing');
+      cleanups.push(database.drop);
+      const otlp = await receiver();
+      const shop = await startShop({
+        DATA_DIR: dataDir('postgres'),
+        DATABASE_URL: database.url,
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        OTEL_SERVICE_NAME: 'sneaker-shop',
+        // No batch leaves on its own during the test: the spans come with the flush at SIGTERM.
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
+      });
+      const { secrets } = await checkout(shop);
+      expect(checkoutServerSpan(otlp.spans)).toBeUndefined();
+      shop.child.kill('SIGTERM');
+      expect(await shop.exited).toBe(0);
+      expect(checkoutTraceArrived(otlp.spans)).toBe(true);
+      const { trace, transaction } = expectCheckoutTrace(otlp.spans, shop.output(), secrets);
+      // BEGIN ... COMMIT on the transaction's connection, each a pg span under the transaction (then
+      // the after-commit dispatch of its events, docs/decisions/017, still inside the span).
+      const queries = trace.childrenOf(transaction).filter((span) => span.name.startsWith('pg.query:'));
+      const named = (verb: string) =>
+        queries.filter((span) => span.name === `pg.query:${verb} ${database.name}`);
+      const at = (span: ReceivedSpan) => BigInt(span.startTimeUnixNano);
+      const [begin] = named('BEGIN');
+      const [commit] = named('COMMIT');
+      expect([named('BEGIN').length, named('COMMIT').length]).toEqual([1, 1]);
+      for (const query of queries) expect(at(query)).toBeGreaterThanOrEqual(at(begin!));
+      const orderInsert = named('INSERT').filter((span) =>
+        String(span.attributes['db.query.text']).startsWith('insert into "orders"'),
+      );
+      expect(orderInsert).toHaveLength(1);
+      expect(at(orderInsert[0]!)).toBeLessThanOrEqual(at(commit!));
+      for (const query of queries) {
+        expect(query.attributes['db.system.name']).toBe('postgresql');
+        // The statement's text, its values never (they are parameters).
+        expect(query.attributes).not.toHaveProperty('db.query.parameter.0');
+      }
+    },
+  );
+
+  it(
+    'without OTEL_EXPORTER_OTLP_ENDPOINT: no SDK module is loaded, nothing is sent, no traceId logged',
+    { timeout: 180_000 },
+    async () => {
+      const otlp = await receiver();
+      const watchFile = path.join(dataDir('off-watch'), 'modules.txt');
+      fs.writeFileSync(watchFile, '');
+      const watcher = path.resolve('tests/integration/support/module-watch.mjs');
+      const shop = await startShop({
+        DATA_DIR: dataDir('off'),
+        // Set and empty counts as unset; the other variables alone turn nothing on.
+        OTEL_EXPORTER_OTLP_ENDPOINT: '',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+        OTEL_SERVICE_NAME: 'sneaker-shop',
+        OTEL_TRACES_SAMPLER: 'always_on',
+        NODE_OPTIONS: `--import=${watcher}`,
+        MODULE_WATCH_FILE: watchFile,
+      });
+      await checkout(shop);
+      shop.child.kill('SIGTERM');
+      expect(await shop.exited).toBe(0);
+      // The spans' API (a no-op without the SDK) is all that loaded of OpenTelemetry.
+      const loaded = new Set(
+        fs
+          .readFileSync(watchFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((url) => url.match(/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//)![1]),
+      );
+      expect([...loaded]).toEqual(['@opentelemetry/api']);
+      expect(otlp.requests).toEqual([]);
+      expect(checkoutLogLine(shop.output())).not.toHaveProperty('traceId');
+    },
+  );
+});
