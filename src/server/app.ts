@@ -98,6 +98,10 @@ export async function buildApp({
   // Durable jobs (an import): what a stopped instance left is taken up again (docs/decisions/023).
   app.addHook('onReady', async () => services.jobRunner.start());
   app.addHook('onClose', async () => services.jobRunner.stop());
+  // Webhook deliveries (docs/decisions/024): their own loop, a few at a time.
+  app.decorate('webhookDeliveries', services.webhookWorker);
+  app.addHook('onReady', async () => services.webhookWorker.start());
+  app.addHook('onClose', async () => services.webhookWorker.stop());
 
   await app.register(apiRoutes, { prefix: '/api', services });
   await app.register(uploadRoutes, { storage: imageStorage, uploads: services.uploads });

@@ -86,6 +86,19 @@ const envSchema = z.object({
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
   /** How long an idle keep-alive connection stays open: longer than a proxy's idle timeout upstream. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(72_000),
+  /** Webhooks (docs/operations.md "Webhooks"): how long a receiver may take to answer one attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How long a delivery is retried before it is failed. */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().min(0).max(24 * 7).default(24),
+  /** The waits between attempts, in ms, comma-separated (the last repeats); unset: 10 s, 30 s, 2 min ... 8 h. */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/)
+    .optional(),
+  /** Hosts or CIDRs receivers may be at although private or loopback (comma-separated). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  /** A sale leaving a size at or below this many pairs sends stock.low; 0: never. */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000).default(2),
   /**
    * Prometheus metrics (docs/operations.md, "Metrics"), off unless one is set: /metrics on a
    * listener of its own at METRICS_HOST:METRICS_PORT, and/or on the main port behind

@@ -11,6 +11,14 @@ export type DomainEvent =
   | { type: 'catalog.changed'; payload: Record<string, never> }
   /** Sizes that may be back in stock (pairs added or put back): whoever waits for them is told. */
   | { type: 'stock.restocked'; payload: { sizes: { shoeId: string; size: string }[] } }
+  /** A shoe was added, by the admin form or the import (beside catalog.changed, for webhooks). */
+  | { type: 'shoe.created'; payload: { shoeId: string } }
+  /** A shoe's fields, stock, sale or photos were changed by the staff, one by one, in bulk or by the import. */
+  | { type: 'shoe.updated'; payload: { shoeId: string } }
+  /** A shoe was deleted: what a receiver needs to know which, since it can no longer be read. */
+  | { type: 'shoe.deleted'; payload: { shoeId: string; name: string } }
+  /** A sale took a size from above LOW_STOCK_THRESHOLD pairs to at or below it. */
+  | { type: 'stock.low'; payload: { shoeId: string; size: string; left: number; threshold: number } }
   /** An order was recorded: by the checkout, or by the reconciler after a lost answer. */
   | { type: 'order.paid'; payload: { orderId: string } }
   /** An order's shipment was recorded or corrected. */

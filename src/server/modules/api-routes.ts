@@ -32,6 +32,7 @@ import { paymentRoutes } from './payments/routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { salesTaxRoutes } from './sales-tax/routes.js';
 import { shippingMethodRoutes } from './shipping-methods/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 import { userRoutes } from './users/routes.js';
 
 /**
@@ -94,6 +95,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });
   await api.register(shippingMethodRoutes, { shippingMethods: services.shippingMethods, currentUser });
   await api.register(salesTaxRoutes, { salesTax: services.salesTax, currentUser });
+  await api.register(webhookRoutes, { webhooks: services.webhooks, currentUser });
   await api.register(analyticsRoutes, { analytics: services.analytics });
   await api.register(healthRoutes, { readiness: services.readiness });
 };

@@ -75,6 +75,15 @@ import { createSeoRepository } from '../modules/seo/repository.js';
 import { createUploadService } from '../modules/uploads/service.js';
 import { createUserRepository } from '../modules/users/repository.js';
 import { createUserService } from '../modules/users/service.js';
+import { createAddressGuard } from '../modules/webhooks/address-guard.js';
+import { createDeliveryWorker } from '../modules/webhooks/delivery-worker.js';
+import { createWebhooksRepository } from '../modules/webhooks/repository.js';
+import { retryDelaysOf } from '../modules/webhooks/retry-schedule.js';
+import { createSecretBox } from '../modules/webhooks/secret-box.js';
+import { createSender } from '../modules/webhooks/sender.js';
+import { createWebhooksService } from '../modules/webhooks/service.js';
+import { createWebhookConsumer } from '../modules/webhooks/webhook-events.js';
+import { setLowStockThreshold } from '../stock/stock-writer.js';
 import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
 import { tracePaymentProvider } from '../tracing/traced-payment-provider.js';
 import { inSpan } from '../tracing/spans.js';
@@ -226,6 +235,46 @@ export async function createServices(options: ServicesOptions) {
     returns.consumer,
   );
 
+  // Webhooks (issue 34 item 3, docs/decisions/024): the consumer queues a delivery per endpoint
+  // subscribed, built from the orders and the catalogue as they are then; the worker sends them.
+  setLowStockThreshold(config.LOW_STOCK_THRESHOLD);
+  const webhooksRepository = createWebhooksRepository(db);
+  const webhookSecrets = createSecretBox(secret);
+  const webhookGuard = createAddressGuard(config.WEBHOOK_ALLOWED_HOSTS);
+  const webhookRetryMs = config.WEBHOOK_RETRY_HOURS * 3_600_000;
+  const webhookWorker = createDeliveryWorker({
+    repository: webhooksRepository,
+    send: createSender({
+      guard: webhookGuard,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      userAgent: `${config.SHOP_NAME} webhooks`,
+    }),
+    secrets: webhookSecrets,
+    retryDelaysMs: retryDelaysOf(config.WEBHOOK_RETRY_DELAYS_MS),
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    log,
+  });
+  const webhooks = createWebhooksService({
+    repository: webhooksRepository,
+    guard: webhookGuard,
+    secrets: webhookSecrets,
+    retryMs: webhookRetryMs,
+    kick: () => void webhookWorker.kick(),
+  });
+  consumers.push(
+    createWebhookConsumer({
+      readers: {
+        order: async (id) => (await orderReads.find(id))?.order,
+        shoe: catalogRepository.findShoe,
+      },
+      subscribed: webhooksRepository.subscribed,
+      enqueue: async (deliveries) => {
+        await webhooksRepository.enqueue(deliveries, webhookRetryMs);
+        void webhookWorker.kick();
+      },
+    }),
+  );
+
   // The account deletion (docs/your-data.md): the accounts module closes the account and records
   // account.deleted in one transaction; then each owner erases its own part of the person.
   const profiles = createAccountRepository(db);
@@ -315,6 +364,8 @@ export async function createServices(options: ServicesOptions) {
     discounts: createDiscountsService(discountsRepository),
     shippingMethods,
     salesTax,
+    webhooks,
+    webhookWorker,
     fulfilment,
     returns,
     catalogAdmin: createCatalogAdminService({

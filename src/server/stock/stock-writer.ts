@@ -24,6 +24,12 @@ export interface Pairs {
  * writes are announced by catalog-admin as the catalogue edits they are. Every write that gives a
  * size pairs announces it too (stock.restocked), for whoever waits for that size.
  */
+/** A sale leaving a size at or below this many pairs (from above) records stock.low; 0: never (services.ts sets it). */
+let lowStockThreshold = 2;
+export function setLowStockThreshold(threshold: number): void {
+  lowStockThreshold = threshold;
+}
+
 const byShoeThenSize = <T extends Pick<Pairs, 'shoeId' | 'size'>>(lines: readonly T[]) =>
   [...lines].sort((a, b) => a.shoeId.localeCompare(b.shoeId) || a.size.localeCompare(b.size));
 
@@ -37,6 +43,7 @@ export async function takePairs<T extends Pairs>(
 ): Promise<{ short: T } | { taken: StockChange }> {
   const ordered = byShoeThenSize(lines);
   let soldOut = false;
+  const low: DomainEvent[] = [];
   for (const [index, line] of ordered.entries()) {
     if (ordered[index - 1]?.shoeId !== line.shoeId) {
       // The shoe's row before its stock rows, as the admin forms take them.
@@ -60,13 +67,19 @@ export async function takePairs<T extends Pairs>(
       .returning({ left: stockEntries.quantity });
     if (!taken) return { short: line };
     if (taken.left === 0) soldOut = true;
+    const threshold = lowStockThreshold;
+    if (threshold > 0 && taken.left <= threshold && taken.left + line.quantity > threshold)
+      low.push({
+        type: 'stock.low',
+        payload: { shoeId: line.shoeId, size: line.size, left: taken.left, threshold },
+      });
   }
   const change: StockChange = {
     shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
     sizesInStockChanged: soldOut,
     unitsSoldChanged: true,
   };
-  await recordEvents(tx, [{ type: 'stock.changed', payload: change }]);
+  await recordEvents(tx, [{ type: 'stock.changed', payload: change }, ...low]);
   return { taken: change };
 }
 

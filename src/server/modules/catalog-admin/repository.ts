@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { brokenUniqueIndex, isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-errors.js';
 import { brands, shoes } from '../../db/schema.js';
+import type { DomainEvent } from '../../events/domain-events.js';
 import { recordEvents } from '../../events/outbox-repository.js';
 import { addNewShoeSizes, addPairs, setQuantity, type SizeCodes } from '../../stock/stock-writer.js';
 import { writeCover } from './gallery/repository.js';
@@ -23,9 +24,14 @@ export interface ShoeFields {
  * A catalogue write's trail, in its own transaction: the staff audit entry, and the catalog.changed
  * event that drops every cached catalogue answer once it commits (docs/decisions/017).
  */
-async function recordCatalogChange(tx: Parameters<typeof recordAudit>[0], audited: Audited): Promise<void> {
+async function recordCatalogChange(
+  tx: Parameters<typeof recordAudit>[0],
+  audited: Audited,
+  shoeEvent?: DomainEvent,
+): Promise<void> {
   await recordAudit(tx, audited);
-  await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
+  // The shoe's own event (shoe.created, updated, deleted) is for webhooks (docs/decisions/024).
+  await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }, ...(shoeEvent ? [shoeEvent] : [])]);
 }
 
 /** Thrown inside a transaction to undo what it did so far; never leaves this file. */
@@ -71,7 +77,7 @@ export function createCatalogAdminRepository(db: Database) {
           tx,
           sizes.map((entry) => ({ shoeId: shoe.id, ...entry })),
         );
-        await recordCatalogChange(tx, audited);
+        await recordCatalogChange(tx, audited, { type: 'shoe.created', payload: { shoeId: shoe.id } });
       });
     },
 
@@ -98,7 +104,7 @@ export function createCatalogAdminRepository(db: Database) {
           // A new image replaces the cover: row 0 of the gallery and `shoes.image` stay the same picture.
           if (fields.image) await writeCover(tx, id, fields.image, fields.name);
           await setQuantity(tx, stock.entryId, stock.quantity, stock.codes);
-          await recordCatalogChange(tx, audited);
+          await recordCatalogChange(tx, audited, { type: 'shoe.updated', payload: { shoeId: id } });
           return true;
         })
         .catch(codeTakenBy);
@@ -127,7 +133,7 @@ export function createCatalogAdminRepository(db: Database) {
           if (bumped.length === 0) return 'missing' as const;
           // Too many (checked again under the lock by the stock's writer): the version bump goes too.
           if (!(await addPairs(tx, { shoeId: id, size, quantity }, codes))) throw new Rollback();
-          await recordCatalogChange(tx, audited);
+          await recordCatalogChange(tx, audited, { type: 'shoe.updated', payload: { shoeId: id } });
           return 'added' as const;
         });
       } catch (error) {
@@ -150,14 +156,18 @@ export function createCatalogAdminRepository(db: Database) {
           .where(eq(shoes.id, id))
           .returning({ name: shoes.name });
         if (!updated) return undefined;
-        await recordCatalogChange(tx, {
-          actor: audited.actor,
-          record: {
-            ...audited.record,
-            target: { ...audited.record.target, label: updated.name },
-            before: { onSale: before?.onSale },
+        await recordCatalogChange(
+          tx,
+          {
+            actor: audited.actor,
+            record: {
+              ...audited.record,
+              target: { ...audited.record.target, label: updated.name },
+              before: { onSale: before?.onSale },
+            },
           },
-        });
+          { type: 'shoe.updated', payload: { shoeId: id } },
+        );
         return updated.name;
       });
     },
@@ -171,14 +181,18 @@ export function createCatalogAdminRepository(db: Database) {
           .returning({ name: shoes.name, priceCents: shoes.priceCents, color: shoes.color });
         if (deleted.length === 0) return false;
         const [shoe] = deleted;
-        await recordCatalogChange(tx, {
-          actor: audited.actor,
-          record: {
-            ...audited.record,
-            target: { ...audited.record.target, label: shoe!.name },
-            before: shoe,
+        await recordCatalogChange(
+          tx,
+          {
+            actor: audited.actor,
+            record: {
+              ...audited.record,
+              target: { ...audited.record.target, label: shoe!.name },
+              before: shoe,
+            },
           },
-        });
+          { type: 'shoe.deleted', payload: { shoeId: id, name: shoe!.name } },
+        );
         return true;
       });
     },

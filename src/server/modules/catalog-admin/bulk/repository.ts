@@ -110,6 +110,11 @@ export function createBulkEditRepository(db: Database) {
             }
             await recordAudit(tx, write.audited);
           }
+          // One shoe.updated per shoe written, for webhooks (docs/decisions/024).
+          await recordEvents(
+            tx,
+            writes.map((write) => ({ type: 'shoe.updated' as const, payload: { shoeId: write.id } })),
+          );
           if (catalogChanged) await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
           else if (stocked.length > 0) {
             await recordEvents(tx, [

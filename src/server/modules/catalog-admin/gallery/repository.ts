@@ -120,7 +120,10 @@ export function createGalleryRepository(db: Database) {
           await tx.update(shoes).set({ image: cover, updatedAt: new Date() }).where(eq(shoes.id, shoeId));
         }
         await recordAudit(tx, { actor, record });
-        await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
+        await recordEvents(tx, [
+          { type: 'catalog.changed', payload: {} },
+          { type: 'shoe.updated', payload: { shoeId } },
+        ]);
         return rowsOf(tx, shoeId);
       });
     },

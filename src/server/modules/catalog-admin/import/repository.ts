@@ -200,6 +200,16 @@ export function createImportRepository(db: Database, jobs: JobStore) {
           await importSizes(tx, write.id, write.isNew, write.sizes);
           if (write.sizes.length > 0) stockChanged.push(write.id);
         }
+        // Each shoe the batch created or changed, for webhooks (docs/decisions/024).
+        await recordEvents(
+          tx,
+          writes
+            .filter((write) => write.isNew || write.fieldsChanged || write.gallery || write.sizes.length > 0)
+            .map((write) => ({
+              type: write.isNew ? ('shoe.created' as const) : ('shoe.updated' as const),
+              payload: { shoeId: write.id },
+            })),
+        );
         if (catalogChanged) await recordEvents(tx, [{ type: 'catalog.changed', payload: {} }]);
         else if (stockChanged.length > 0) {
           await recordEvents(tx, [
