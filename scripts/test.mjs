@@ -1,6 +1,7 @@
 // `npm test`: everything, in the order that fails fastest: types, lint, formatting, unit + API, browser.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePrometheus } from './ensure-prometheus.mjs';
 
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
@@ -13,6 +14,7 @@ const steps = [
 
 for (const [name, command, args] of steps) {
   if (name === 'browser tests') ensureChromium();
+  if (name === 'unit and API tests') ensurePrometheus();
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, { stdio: 'inherit' });
   if (result.status !== 0) {
