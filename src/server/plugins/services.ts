@@ -1,3 +1,5 @@
+// One file because it is the shop's composition root: each repository, service and event consumer is
+// built here once, in the order their dependencies need; split, they would be handed between files only to be wired.
 import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogCaching } from '../cache/catalog-caching.js';
 import type { Config } from '../config.js';
@@ -75,14 +77,7 @@ import { createSeoRepository } from '../modules/seo/repository.js';
 import { createUploadService } from '../modules/uploads/service.js';
 import { createUserRepository } from '../modules/users/repository.js';
 import { createUserService } from '../modules/users/service.js';
-import { createAddressGuard } from '../modules/webhooks/address-guard.js';
-import { createDeliveryWorker } from '../modules/webhooks/delivery-worker.js';
-import { createWebhooksRepository } from '../modules/webhooks/repository.js';
-import { retryDelaysOf } from '../modules/webhooks/retry-schedule.js';
-import { createSecretBox } from '../modules/webhooks/secret-box.js';
-import { createSender } from '../modules/webhooks/sender.js';
-import { createWebhooksService } from '../modules/webhooks/service.js';
-import { createWebhookConsumer } from '../modules/webhooks/webhook-events.js';
+import { createWebhooks } from '../modules/webhooks/webhooks.js';
 import { setLowStockThreshold } from '../stock/stock-writer.js';
 import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
 import { tracePaymentProvider } from '../tracing/traced-payment-provider.js';
@@ -133,7 +128,7 @@ export async function createServices(options: ServicesOptions) {
   // The pool and the queues' backlogs, read at each scrape (metrics/database-gauges.ts).
   if (metrics) {
     const backlogs = createBacklogRepository(raw);
-    watchDatabase(metrics, { pool: database.pool, poolMax: config.DATABASE_POOL_SIZE, backlogs });
+    watchDatabase(metrics, { pool: database.pool, backlogs });
   }
   const db = events.database;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -235,45 +230,16 @@ export async function createServices(options: ServicesOptions) {
     returns.consumer,
   );
 
-  // Webhooks (issue 34 item 3, docs/decisions/024): the consumer queues a delivery per endpoint
-  // subscribed, built from the orders and the catalogue as they are then; the worker sends them.
+  // Webhooks (docs/decisions/024): deliveries queued from the orders and shoes as they are then.
   setLowStockThreshold(config.LOW_STOCK_THRESHOLD);
-  const webhooksRepository = createWebhooksRepository(db);
-  const webhookSecrets = createSecretBox(secret);
-  const webhookGuard = createAddressGuard(config.WEBHOOK_ALLOWED_HOSTS);
-  const webhookRetryMs = config.WEBHOOK_RETRY_HOURS * 3_600_000;
-  const webhookWorker = createDeliveryWorker({
-    repository: webhooksRepository,
-    send: createSender({
-      guard: webhookGuard,
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      userAgent: `${config.SHOP_NAME} webhooks`,
-    }),
-    secrets: webhookSecrets,
-    retryDelaysMs: retryDelaysOf(config.WEBHOOK_RETRY_DELAYS_MS),
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  const webhooks = createWebhooks({
+    db,
+    sessionSecret: secret,
+    readers: { order: async (id) => (await orderReads.find(id))?.order, shoe: catalogRepository.findShoe },
+    settings: config,
     log,
   });
-  const webhooks = createWebhooksService({
-    repository: webhooksRepository,
-    guard: webhookGuard,
-    secrets: webhookSecrets,
-    retryMs: webhookRetryMs,
-    kick: () => void webhookWorker.kick(),
-  });
-  consumers.push(
-    createWebhookConsumer({
-      readers: {
-        order: async (id) => (await orderReads.find(id))?.order,
-        shoe: catalogRepository.findShoe,
-      },
-      subscribed: webhooksRepository.subscribed,
-      enqueue: async (deliveries) => {
-        await webhooksRepository.enqueue(deliveries, webhookRetryMs);
-        void webhookWorker.kick();
-      },
-    }),
-  );
+  consumers.push(webhooks.consumer);
 
   // The account deletion (docs/your-data.md): the accounts module closes the account and records
   // account.deleted in one transaction; then each owner erases its own part of the person.
@@ -364,8 +330,8 @@ export async function createServices(options: ServicesOptions) {
     discounts: createDiscountsService(discountsRepository),
     shippingMethods,
     salesTax,
-    webhooks,
-    webhookWorker,
+    webhooks: webhooks.service,
+    webhookWorker: webhooks.worker,
     fulfilment,
     returns,
     catalogAdmin: createCatalogAdminService({

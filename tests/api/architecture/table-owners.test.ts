@@ -49,6 +49,9 @@ const OWNERS: Record<string, readonly string[]> = {
   twoFactors: ['auth'], // and better-auth, through its adapter
   users: ['auth'], // better-auth's, and the shop's changes (auth/user-writer.ts): profile, staff switches, closing
   verifications: ['auth'], // and better-auth, through its adapter
+  webhookAttempts: ['webhooks'],
+  webhookDeliveries: ['webhooks'], // queued by its consumer, claimed and settled by its worker, through its repository
+  webhookEndpoints: ['webhooks'],
 };
 
 const SERVER = path.resolve('src/server');

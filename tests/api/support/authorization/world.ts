@@ -105,7 +105,13 @@ export async function shopAs(account: Account): Promise<void> {
 /** The two apps alone, before anyone signs in: enough for the check that every route has a row. */
 export async function openApps(): Promise<void> {
   t = await createTestApp(
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SESSION_SECRET },
+    {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRET,
+      // The webhook rows register a local sink nobody listens on (rows/webhooks.ts).
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    },
     { bootstrapAdmin: true },
   );
   stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-matrix-stripe-'));

@@ -11,6 +11,7 @@ import { CATALOGUE_IMPORT_ROWS } from './catalogue-import.js';
 import { GALLERY_ROWS } from './gallery.js';
 import { BULK_EDIT_ROWS } from './bulk-edit.js';
 import { EXPORT_ROWS } from './exports.js';
+import { WEBHOOK_ROWS } from './webhooks.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -26,4 +27,5 @@ export const ALL_ROWS: Row[] = [
   ...GALLERY_ROWS,
   ...BULK_EDIT_ROWS,
   ...EXPORT_ROWS,
+  ...WEBHOOK_ROWS,
 ];
