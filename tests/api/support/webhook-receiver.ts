@@ -34,7 +34,7 @@ export async function startReceiver(answer: (request: Received, index: number) =
         'webhook-timestamp': String(request.headers['webhook-timestamp']),
         'webhook-signature': String(request.headers['webhook-signature']),
       };
-      let verified = false;
+      let verified: boolean;
       try {
         new Webhook(secret).verify(raw, headers);
         verified = true;
