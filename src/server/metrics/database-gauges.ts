@@ -4,13 +4,34 @@ import { OPEN_JOB_STATES, type BacklogRepository } from './backlog-repository.js
 import type { ShopMetrics } from './shop-metrics.js';
 
 /**
+ * How long a backlog count may take: with every pool connection lent, it would wait for one, and
+ * the scrape with it, just when the pool gauges matter most.
+ */
+const COUNT_TIMEOUT_MS = 1_000;
+
+/** `count`'s value, or `fallback` when it fails or takes longer than COUNT_TIMEOUT_MS. */
+async function bounded<T>(count: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), COUNT_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([count.catch(() => fallback), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Gauges read when Prometheus scrapes (prom-client's collect callbacks), not kept up to date on
- * every change: the pool's counters, and one count per queue. A count that fails (the database
- * is away) reports NaN, which no alert threshold matches, rather than failing the whole scrape.
+ * every change: the pool's counters, and one count per queue. A count that fails or is slow (the
+ * database is away, the pool is full) reports NaN, which no alert threshold matches, rather than
+ * failing or holding up the whole scrape. The pool's gauges are registered first: read before the
+ * counts ask the pool for connections.
  */
 export function watchDatabase(
   metrics: ShopMetrics,
-  sources: { pool: pg.Pool | undefined; poolMax: number; backlogs: BacklogRepository },
+  sources: { pool: pg.Pool | undefined; backlogs: BacklogRepository },
 ): void {
   const registers = [metrics.registry];
   const { pool, backlogs } = sources;
@@ -36,10 +57,10 @@ export function watchDatabase(
   });
   new Gauge({
     name: 'shop_db_pool_max',
-    help: `The pool's size (DATABASE_POOL_SIZE).${onPglite}`,
+    help: `The pool's size (DATABASE_POOL_SIZE): its most connections.${onPglite}`,
     registers,
     collect() {
-      this.set(pool ? sources.poolMax : 0);
+      this.set(pool?.options.max ?? 0);
     },
   });
 
@@ -48,7 +69,7 @@ export function watchDatabase(
     help: 'Mails in the outbox not sent yet.',
     registers,
     async collect() {
-      this.set(await backlogs.unsentMails().catch(() => NaN));
+      this.set(await bounded(backlogs.unsentMails(), NaN));
     },
   });
   new Gauge({
@@ -56,7 +77,7 @@ export function watchDatabase(
     help: 'Domain events in the outbox not yet handed to their consumers.',
     registers,
     async collect() {
-      this.set(await backlogs.undispatchedEvents().catch(() => NaN));
+      this.set(await bounded(backlogs.undispatchedEvents(), NaN));
     },
   });
   new Gauge({
@@ -65,7 +86,7 @@ export function watchDatabase(
     labelNames: ['state'] as const,
     registers,
     async collect() {
-      const open = await backlogs.openJobs().catch(() => undefined);
+      const open = await bounded(backlogs.openJobs(), undefined);
       for (const state of OPEN_JOB_STATES) this.set({ state }, open ? (open.get(state) ?? 0) : NaN);
     },
   });

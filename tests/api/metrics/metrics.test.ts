@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, domainEvents, jobs, mailOutbox } from '../../../src/server/db/schema.js';
 import { paymentMethodBody } from '../../fixtures/payment.js';
@@ -146,5 +147,39 @@ describe('GET /metrics', () => {
       paths: Record<string, unknown>;
     };
     expect(Object.keys(document.paths)).not.toContain('/metrics');
+  });
+});
+
+describe('the pool gauges on PostgreSQL', () => {
+  it('report a full pool: every connection lent, none idle, requests waiting', async () => {
+    const pg = await createTestApp({ METRICS_TOKEN: TOKEN }, { postgres: true });
+    const pool = pg.database.pool!;
+    const held: PoolClient[] = [];
+    const waiters: Promise<PoolClient>[] = [];
+    try {
+      const read = async () =>
+        (
+          await pg.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { authorization: `Bearer ${TOKEN}` },
+          })
+        ).body;
+      const max = pool.options.max;
+      // Every connection lent (to this test, or to the app's LISTEN and sweeps), then more asked for.
+      while (pool.totalCount < max || pool.idleCount > 0) held.push(await pool.connect());
+      for (let i = 0; i < 5; i++) waiters.push(pool.connect());
+      const text = await read();
+      expect(sampleOf(text, 'shop_db_pool_max')).toBe(max);
+      expect(sampleOf(text, 'shop_db_pool_connections', { state: 'in_use' })).toBe(max);
+      expect(sampleOf(text, 'shop_db_pool_connections', { state: 'idle' })).toBe(0);
+      expect(sampleOf(text, 'shop_db_pool_waiting')).toBeGreaterThanOrEqual(1);
+      // The counts found no connection in time: NaN, and the scrape was not held up.
+      expect(sampleOf(text, 'shop_mail_outbox_backlog')).toBeNaN();
+    } finally {
+      held.forEach((client) => client.release());
+      for (const waiter of waiters) (await waiter).release();
+      await pg.close();
+    }
   });
 });
