@@ -22,6 +22,9 @@ interface Log {
  */
 export function listenForSnapshots(dataDir: string, pglite: PGlite, log: Log): () => void {
   const dir = snapshotsDirOf(dataDir);
+  // Whatever is there was for a shop that has stopped (the lock lets one run): a request nobody waits
+  // for any more, or a snapshot its command never collected (killed while packing).
+  fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   let queue = Promise.resolve();
 

@@ -68,6 +68,12 @@ describe('npm run backup on PGlite', () => {
       fs.rmSync(path.join(dataDir, 'shop.lock'));
 
       // The exchange itself, with this process as the shop (SIGUSR2 to itself).
+      // Left by a shop killed before its command collected it: cleared when the next one starts listening.
+      fs.mkdirSync(path.join(dataDir, 'snapshots'));
+      fs.writeFileSync(
+        path.join(dataDir, 'snapshots', `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.tar`),
+        'x',
+      );
       const shop = await openDatabase({ kind: 'pglite', dataDir });
       const stop = listenForSnapshots(dataDir, shop.pglite!, log);
       try {
