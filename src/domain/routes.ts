@@ -203,6 +203,13 @@ export const PAGES = {
     visibility: 'staff',
     title: 'Import the catalogue',
   },
+  /** The staff's webhook endpoints and their delivery logs (issue 34 item 3); `?endpoint={id}` opens a log. */
+  webhooks: {
+    path: '/webhooks',
+    screen: 'features/admin-webhooks/webhooks-page.tsx',
+    visibility: 'staff',
+    title: 'Webhooks',
+  },
   audit: {
     path: '/audit',
     screen: 'features/admin-audit/audit-page.tsx',

@@ -32,6 +32,7 @@ export const paths = {
   importCatalogue: PAGES.importCatalogue.path,
   shipping: PAGES.shipping.path,
   salesTax: PAGES.salesTax.path,
+  webhooks: PAGES.webhooks.path,
   aboutUs: PAGES.aboutUs.path,
   contactUs: PAGES.contactUs.path,
   /** Spec §2 writes the order page's help link as /contactUs. */

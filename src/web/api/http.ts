@@ -182,8 +182,8 @@ export async function postJson(url: string, body: unknown): Promise<void> {
 }
 
 /**
- * POSTs, PUTs or DELETEs (with a JSON body) and checks the answer against `schema`;
- * throws an ApiError on non-2xx.
+ * POSTs, PUTs or DELETEs (with a JSON body) and checks the answer against `schema` (`null` for a 204,
+ * which has no body: give it `z.null()`); throws an ApiError on non-2xx.
  */
 export async function sendJson<T>(
   method: 'POST' | 'PUT' | 'DELETE',
@@ -193,7 +193,7 @@ export async function sendJson<T>(
   options?: SendOptions,
 ): Promise<T> {
   const response = await send(method, url, body, options);
-  return schema.parse(await response.json());
+  return schema.parse(response.status === 204 ? null : await response.json());
 }
 
 /** The text to show a shopper for a failed request: the server's own message when it sent one. */

@@ -46,6 +46,11 @@ describe('sendJson', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{}');
   });
 
+  it('reads a 204 as null, as it has no body to parse', async () => {
+    answering(new Response(null, { status: 204 }));
+    await expect(sendJson('DELETE', '/api/x', undefined, z.null())).resolves.toBeNull();
+  });
+
   it('throws status 0 when no answer came', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
     const failure = await sendJson('POST', '/api/x', {}, answerSchema).catch((error: unknown) => error);

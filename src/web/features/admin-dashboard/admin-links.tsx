@@ -10,6 +10,7 @@ import {
   Landmark,
   Truck,
   FileUp,
+  Webhook,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -42,6 +43,12 @@ const LINKS: readonly AdminLink[] = [
     label: 'Import the catalogue',
     hint: 'Many shoes at once from a CSV',
     icon: FileUp,
+  },
+  {
+    to: paths.webhooks,
+    label: 'Webhooks',
+    hint: 'Tell other systems about orders and stock',
+    icon: Webhook,
   },
   { to: paths.audit, label: 'Audit log', hint: 'Who changed what, and when', icon: ScrollText },
 ];
