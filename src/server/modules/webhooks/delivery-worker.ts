@@ -23,7 +23,7 @@ export function createDeliveryWorker(deps: {
 }) {
   const { repository, send, secrets, retryDelaysMs, timeoutMs, log } = deps;
   const { concurrency = 4, pollEveryMs = 2_000 } = deps;
-  const leaseMs = timeoutMs + 30_000;
+  const leaseMs = timeoutMs + 10_000;
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
