@@ -5,9 +5,16 @@
  * on the bench's database. Beside it, the in-shop baseline: a route of this same server answering,
  * from memory, bodies that arrive over IPC.
  */
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
+import { startTracing } from '../src/server/tracing/start-tracing.js';
+
+// As main.ts: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set, bench/tracing.ts) before the shop's
+// modules load, so that its instrumentations patch them.
+const tracing = await startTracing();
+const [{ buildApp }, { loadConfig }, { openDatabase }] = await Promise.all([
+  import('../src/server/app.js'),
+  import('../src/server/config.js'),
+  import('../src/server/db/client.js'),
+]);
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -15,7 +22,7 @@ const database = await openDatabase(
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, tracing });
 const bodies = new Map<string, string>();
 app.get('/bench/baseline/:name', async (request, reply) =>
   reply
@@ -32,6 +39,7 @@ process.on('SIGTERM', () => {
   void app
     .close()
     .then(() => database.close())
+    .then(() => tracing?.shutdown())
     .finally(() => process.exit(0));
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
