@@ -59,7 +59,8 @@ const startShop = (env: Record<string, string>) =>
       TRUST_PROXY: 'true',
       ...env,
     },
-    { readyPath: '/api/shoes?limit=1' },
+    // A fresh shop migrates and seeds before it answers: minutes on a loaded machine.
+    { readyPath: '/api/shoes?limit=1', timeoutMs: 240_000 },
   );
 
 async function catalogue(send: ShopClient): Promise<unknown[]> {
@@ -193,11 +194,11 @@ async function backUpAndRestore(kind: 'pglite' | 'postgres') {
 describe('npm run backup and npm run restore', () => {
   it(
     'PGlite: a backup taken while the shop serves restores into a shop that serves the same data',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     () => backUpAndRestore('pglite'),
   );
 
-  it('PostgreSQL: the same, with pg_dump and pg_restore into a new database', { timeout: 300_000 }, () =>
+  it('PostgreSQL: the same, with pg_dump and pg_restore into a new database', { timeout: 600_000 }, () =>
     backUpAndRestore('postgres'),
   );
 

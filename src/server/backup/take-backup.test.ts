@@ -35,29 +35,33 @@ async function dataDirWithDatabase(): Promise<string> {
 const log = { info: () => undefined, error: () => undefined };
 
 describe('npm run backup on PGlite', () => {
-  it('with no shop running opens the database itself; with S3 the images stay in the bucket', async () => {
-    const dataDir = await dataDirWithDatabase();
-    const config = loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'shop-images' });
-    const { file, manifest } = await takeBackup(config, tempDir());
-    expect(manifest.images).toEqual({ storage: 's3', bucket: 'shop-images' });
-    expect(manifest.parts.map((part) => part.name)).toEqual(['database/pglite.tar']);
-    expect(manifest.database).toMatchObject({ kind: 'pglite', counts: { shoes: 0, users: 0, orders: 0 } });
-    expect(manifest.database.lastMigration).toMatch(/^\d{4}_/);
-    expect(fs.existsSync(path.join(dataDir, 'shop.lock')), 'the lock is released').toBe(false);
+  it(
+    'with no shop running opens the database itself; with S3 the images stay in the bucket',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await dataDirWithDatabase();
+      const config = loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'shop-images' });
+      const { file, manifest } = await takeBackup(config, tempDir());
+      expect(manifest.images).toEqual({ storage: 's3', bucket: 'shop-images' });
+      expect(manifest.parts.map((part) => part.name)).toEqual(['database/pglite.tar']);
+      expect(manifest.database).toMatchObject({ kind: 'pglite', counts: { shoes: 0, users: 0, orders: 0 } });
+      expect(manifest.database.lastMigration).toMatch(/^\d{4}_/);
+      expect(fs.existsSync(path.join(dataDir, 'shop.lock')), 'the lock is released').toBe(false);
 
-    const restoredDir = path.join(tempDir(), 'restored');
-    await expect(
-      restoreBackup({ file, dataDir: restoredDir, databaseUrl: 'postgres://x@127.0.0.1/y' }),
-    ).rejects.toThrow(
-      /backup of the embedded database \(PGlite\): it restores into a data directory, not PostgreSQL/,
-    );
-    await restoreBackup({ file, dataDir: restoredDir });
-    expect(fs.readdirSync(restoredDir).sort()).toEqual(['pglite']);
-  });
+      const restoredDir = path.join(tempDir(), 'restored');
+      await expect(
+        restoreBackup({ file, dataDir: restoredDir, databaseUrl: 'postgres://x@127.0.0.1/y' }),
+      ).rejects.toThrow(
+        /backup of the embedded database \(PGlite\): it restores into a data directory, not PostgreSQL/,
+      );
+      await restoreBackup({ file, dataDir: restoredDir });
+      expect(fs.readdirSync(restoredDir).sort()).toEqual(['pglite']);
+    },
+  );
 
   it(
     'asks the process holding the data directory, and only one that listens',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const dataDir = await dataDirWithDatabase();
       // pid 1 always runs and never listens: the command must not signal it.
