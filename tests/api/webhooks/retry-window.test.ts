@@ -125,6 +125,9 @@ describe('an event handed over twice', () => {
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.eventId, first.id)));
     expect(rows).toHaveLength(1);
+    // The consumer took it without failing (a failing consumer leaves the event to the next sweep).
+    const [event] = await t.database.db.select().from(domainEvents).where(eq(domainEvents.id, first.id));
+    expect(event!.dispatchedAt).not.toBeNull();
     expect(rows[0]).toMatchObject({ state: 'delivered', attempts: 1 });
     expect(receiver.received.filter((request) => request.id === first.id)).toHaveLength(1);
   });
