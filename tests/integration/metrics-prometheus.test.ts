@@ -45,7 +45,7 @@ const single = (rows: { value: number }[]) => (rows.length === 1 ? rows[0]!.valu
 describe('Prometheus scraping the shop', () => {
   it(
     'finds the request histogram, checkouts by outcome and the provider latency',
-    { timeout: 240_000 },
+    { timeout: 360_000 },
     async () => {
       const metricsPort = await freePort();
       const shop = await startServer(
@@ -56,7 +56,8 @@ describe('Prometheus scraping the shop', () => {
           TRUST_PROXY: 'true',
           LOG_LEVEL: 'warn',
         },
-        { readyPath: '/api/shoes?limit=1' },
+        // Seeding the demo catalogue on a loaded machine can take a minute or more.
+        { readyPath: '/api/shoes?limit=1', timeoutMs: 180_000 },
       );
       const tokenFile = path.join(dir, 'token');
       fs.writeFileSync(tokenFile, TOKEN);
