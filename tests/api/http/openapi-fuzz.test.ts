@@ -1,5 +1,6 @@
 // One file because the fuzzing needs one live shop whose ids, sessions and passwords it restores
 // between runs; the value generators already live apart in support/fuzz/.
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import {
@@ -35,6 +36,8 @@ import {
   twoFactors,
   users,
   verifications,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../../src/server/db/schema.js';
 import {
   asText,
@@ -88,13 +91,16 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 112;
+const OPERATIONS = 120;
 
 /**
  * States given a sales tax before each operation (a fuzzed removal takes one away): none the fuzzed
  * checkouts deliver to, whose amounts are the untaxed prices.
  */
 const TAXED_STATES = ['TX', 'WA', 'OR'];
+
+/** Where fuzzed webhooks point: allowed (WEBHOOK_ALLOWED_HOSTS), and nobody listens there. */
+const WEBHOOK_SINK = 'http://127.0.0.1:9/fuzz';
 
 /**
  * Operations the fuzzed requests do not reliably get a 2xx from, each with the reason and the test
@@ -179,7 +185,10 @@ interface FuzzRequest {
 // catalogue; the OpenAPI document is read from the app itself.
 // ---------------------------------------------------------------------------------------------
 
-const { t, admin: adminCookie } = await createStaffTestApp(ADMIN);
+// Webhooks go to a local sink nobody listens on (WEBHOOK_SINK): nothing is delivered anywhere.
+const { t, admin: adminCookie } = await createStaffTestApp(ADMIN, {
+  env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+});
 const { db } = t.database;
 
 const documentAnswer = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -353,6 +362,24 @@ async function ensureFixtures() {
       .onConflictDoNothing();
   for (const stateCode of TAXED_STATES)
     await db.insert(taxRates).values({ stateCode, rateMilliPercent: 6000 }).onConflictDoNothing();
+  // A webhook endpoint at the local sink with a delivery to replay (a fuzzed delete may take them).
+  const [endpoint] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).limit(1);
+  const endpointId =
+    endpoint?.id ??
+    (
+      await db
+        .insert(webhookEndpoints)
+        .values({ url: WEBHOOK_SINK, events: ['order.paid'], secret: 'v1.fuzz' })
+        .returning({ id: webhookEndpoints.id })
+    )[0]!.id;
+  await db.insert(webhookDeliveries).values({
+    endpointId,
+    eventId: randomUUID(),
+    eventType: 'order.paid',
+    body: '{}',
+    state: 'failed',
+    retryUntil: new Date(0),
+  });
   // Two photos or more for every shoe (its cover first, as `shoes.image`), so that fuzzed reorders,
   // covers and deletes of a gallery can go through; fuzzed deletes take them down to one.
   const photoCounts = await db
@@ -404,6 +431,9 @@ const pools = {
   tokens: [] as string[],
   discountIds: [] as string[],
   shippingMethodIds: [] as string[],
+  /** Webhook endpoints, the oldest first, and the oldest one's deliveries (a replay names both). */
+  webhookIds: [] as string[],
+  deliveryIds: [] as string[],
   /** The saved addresses of the administrator and the shopper: each may change only their own. */
   addressIds: [] as string[],
   /** Photos of the pool's shoes, and each of their galleries in reverse order (a valid reorder). */
@@ -485,6 +515,23 @@ async function refreshPools() {
   pools.shippingMethodIds = (
     await db.select({ id: shippingMethods.id }).from(shippingMethods).orderBy(shippingMethods.name)
   ).map((row) => row.id);
+  pools.webhookIds = (
+    await db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id)
+      .limit(10)
+  ).map((row) => row.id);
+  pools.deliveryIds = pools.webhookIds[0]
+    ? (
+        await db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, pools.webhookIds[0]))
+          .orderBy(webhookDeliveries.createdAt, webhookDeliveries.id)
+          .limit(10)
+      ).map((row) => row.id)
+    : [];
   pools.addressIds = (
     await db
       .select({ id: savedAddresses.id })
@@ -568,6 +615,9 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/admin/discounts')) return pick(pools.discountIds);
         if (operation.path.startsWith('/api/admin/shipping-methods')) return pick(pools.shippingMethodIds);
         if (operation.path.startsWith('/api/account/addresses')) return pick(pools.addressIds);
+        // A replay names a delivery of its endpoint: the oldest endpoint, whose deliveries `deliveryId` offers.
+        if (operation.path.includes('{deliveryId}')) return pick(pools.webhookIds.slice(0, 1));
+        if (operation.path.startsWith('/api/admin/webhooks')) return pick(pools.webhookIds);
         // A reorder goes through only with that very gallery's ids: one shoe, whose order `ids` offers.
         if (operation.name === REORDER) return pick(pools.shoeIds.slice(0, 1));
         // A photo's change goes through only with its own shoe: the first shoe, whose photos `imageId` offers.
@@ -590,6 +640,11 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return pick(pools.orderRefs);
       case 'reviewId':
         return pick(pools.reviewIds);
+      case 'deliveryId':
+        return pick(pools.deliveryIds);
+      // Webhooks only ever at the local sink: the fuzz never registers a real address.
+      case 'url':
+        return operation.path.startsWith('/api/admin/webhooks') ? fc.constant(WEBHOOK_SINK) : undefined;
       case 'imageId': {
         // The first shoe's photos (a photo of another shoe is that shoe's 404), and any other.
         const own = pick(pools.galleryOrders[0] ?? []);
