@@ -56,9 +56,11 @@ function freePort(): Promise<number> {
 /**
  * Starts `src/server/main.ts` as playwright.config.ts's webServer does; resolves once it answers.
  * `host` names it in its public address: passkeys need a domain (`localhost`), never an IP address.
+ * `extraEnv` adds settings of the test’s own (the webhooks spec lets its shop post to 127.0.0.1).
  */
 export async function startShop(
   host: '127.0.0.1' | 'localhost' = '127.0.0.1',
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const port = await freePort();
   const baseURL = `http://${host}:${port}`;
@@ -79,6 +81,7 @@ export async function startShop(
     SMTP_URL: process.env.E2E_SMTP_PORT
       ? `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}?ignoreTLS=true`
       : undefined,
+    ...extraEnv,
   };
   // Playwright's own loader hooks are not the shop's business.
   delete env.NODE_OPTIONS;
@@ -111,7 +114,8 @@ export async function startShop(
     checkServerLogText(output, `the log of the shop on ${baseURL}`, { minRequests: 1 });
   };
 
-  const deadline = Date.now() + 60_000;
+  // Compiling the server from source takes over a minute on a loaded 2-core machine.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {

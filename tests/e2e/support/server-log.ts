@@ -31,6 +31,8 @@ const UNREDACTED = /(password|token|code|cvc|cardnumber)=(?!\[redacted\])/i;
  * (`\"password\":`), whose value is not the redaction mark.
  */
 const UNREDACTED_PASSWORD_KEY = /\\?"[\w-]*password\\?"\s*:\s*(?!\\?"\[redacted\]\\?")/i;
+/** A webhook signing secret (`whsec_` and base64 of 32 bytes): shown once to the staff, never logged. */
+const WEBHOOK_SECRET = /whsec_[A-Za-z0-9+/]{20,}/;
 const KNOWN_SECRETS = [ADMIN.password, TEST_CARD_NUMBER, TEST_CARD_NUMBER_TYPED, DECLINED_CARD_NUMBER];
 
 /**
@@ -52,6 +54,7 @@ export function checkServerLogText(text: string, where: string, options: { minRe
     (line) =>
       UNREDACTED.test(line) ||
       UNREDACTED_PASSWORD_KEY.test(line) ||
+      WEBHOOK_SECRET.test(line) ||
       secrets.some((secret) => line.includes(secret)),
   );
   if (leaks.length > 0) {
