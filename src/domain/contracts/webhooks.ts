@@ -7,7 +7,8 @@ import { z } from 'zod';
  * - `GET    /api/admin/webhooks` → `WebhookEndpointAnswer[]` (no secret), newest first.
  * - `POST   /api/admin/webhooks` body `WebhookEndpointForm` → 201 `WebhookEndpointWithSecret` (the secret,
  *   shown this once). An address that is not http(s) or that resolves to a private, loopback or link-local
- *   address is a 400 `{ message }` naming it (docs/operations.md "Webhooks", WEBHOOK_ALLOWED_HOSTS).
+ *   address is a 400 whose `error.fields.url` (and `error.message`) says why (docs/operations.md "Webhooks",
+ *   WEBHOOK_ALLOWED_HOSTS); PUT checks it the same way.
  * - `PUT    /api/admin/webhooks/{id}` body `WebhookEndpointForm` → `WebhookEndpointAnswer`; 404 if unknown.
  * - `DELETE /api/admin/webhooks/{id}` → 204; its deliveries go with it.
  * - `POST   /api/admin/webhooks/{id}/rotate` → `WebhookEndpointWithSecret` (the new secret, shown once; the
