@@ -119,18 +119,35 @@ const checkoutTraceArrived = (spans: ReceivedSpan[]) => {
   );
 };
 
-/** The "request" log line of the checkout (pino's JSON lines on standard output). */
-function checkoutLogLine(output: string): { traceId?: string; status: number } {
-  const lines = output
+/** The "request" log lines of the checkout (pino's JSON lines on standard output). */
+const checkoutLogLines = (output: string) =>
+  output
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as { msg?: string; route?: string; status: number; traceId?: string })
     .filter((line) => line.msg === 'request' && line.route === '/api/cart/checkout');
+
+/**
+ * The checkout's log line, once the shop's standard output has brought it: the answer can reach the
+ * test before the line written with it comes through the pipe.
+ */
+async function checkoutLogLine(shop: ServerProcess): Promise<{ traceId?: string; status: number }> {
+  if (checkoutLogLines(shop.output()).length === 0) {
+    await new Promise<void>((resolve) => {
+      const arrived = () => {
+        if (checkoutLogLines(shop.output()).length === 0) return;
+        shop.child.stdout!.off('data', arrived);
+        resolve();
+      };
+      shop.child.stdout!.on('data', arrived);
+    });
+  }
+  const lines = checkoutLogLines(shop.output());
   expect(lines).toHaveLength(1);
   return lines[0]!;
 }
 
-function expectCheckoutTrace(spans: ReceivedSpan[], output: string, secrets: string[]) {
+async function expectCheckoutTrace(spans: ReceivedSpan[], shop: ServerProcess, secrets: string[]) {
   const server = checkoutServerSpan(spans)!;
   const trace = traceOf(spans, server.traceId);
   // The request is the trace's root, named by its route's pattern, and says so in its attributes.
@@ -151,7 +168,7 @@ function expectCheckoutTrace(spans: ReceivedSpan[], output: string, secrets: str
   expect(charge.parentSpanId).toBe(transaction.spanId);
   expect(charge.attributes).toEqual({ 'payment.provider': 'test', 'payment.operation': 'charge' });
   // The request's log line leads to this trace.
-  const line = checkoutLogLine(output);
+  const line = await checkoutLogLine(shop);
   expect(line.status).toBe(200);
   expect(line.traceId).toBe(server.traceId);
   // Nothing personal, no card and no session in any span the shop sent.
@@ -176,7 +193,7 @@ describe('traces over OTLP', () => {
       await otlp.until(() => checkoutTraceArrived(otlp.spans));
       expect(otlp.requests.every((request) => request.url === '/v1/traces')).toBe(true);
       expect(otlp.requests[0]!.contentType).toBe('application/json');
-      expectCheckoutTrace(otlp.spans, shop.output(), secrets);
+      await expectCheckoutTrace(otlp.spans, shop, secrets);
       // No pg spans on PGlite (it runs in the process, not through pg), and no probe traced.
       expect(otlp.spans.filter((span) => span.name.startsWith('pg'))).toEqual([]);
       expect(otlp.spans.filter((span) => span.attributes['http.route'] === '/api/ready')).toEqual([]);
@@ -203,7 +220,7 @@ describe('traces over OTLP', () => {
       shop.child.kill('SIGTERM');
       expect(await shop.exited).toBe(0);
       expect(checkoutTraceArrived(otlp.spans)).toBe(true);
-      const { trace, transaction } = expectCheckoutTrace(otlp.spans, shop.output(), secrets);
+      const { trace, transaction } = await expectCheckoutTrace(otlp.spans, shop, secrets);
       // BEGIN ... COMMIT on the transaction's connection, each a pg span under the transaction (then
       // the after-commit dispatch of its events, docs/decisions/017, still inside the span).
       const queries = trace.childrenOf(transaction).filter((span) => span.name.startsWith('pg.query:'));
@@ -258,7 +275,7 @@ describe('traces over OTLP', () => {
       );
       expect([...loaded]).toEqual(['@opentelemetry/api']);
       expect(otlp.requests).toEqual([]);
-      expect(checkoutLogLine(shop.output())).not.toHaveProperty('traceId');
+      expect(await checkoutLogLine(shop)).not.toHaveProperty('traceId');
     },
   );
 });
