@@ -47,7 +47,9 @@ interface Received {
   body: string;
 }
 
-/** A receiver on a free port: keeps every request, answers 200, or 500 while `failing`. */
+const ANSWER_AFTER_MS = 1_500;
+
+/** A receiver on a free port: keeps every request, answers 200, or 500 while `failing`, after a moment. */
 async function startReceiver() {
   const received: Received[] = [];
   const state = { failing: false };
@@ -56,8 +58,12 @@ async function startReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (state.failing) response.writeHead(500).end('receiver down for maintenance');
-      else response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+      // Answered a moment later: the log read after the button's answer still shows it on its way,
+      // so only the page's polling can show how it ended.
+      setTimeout(() => {
+        if (state.failing) response.writeHead(500).end('receiver down for maintenance');
+        else response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+      }, ANSWER_AFTER_MS);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
