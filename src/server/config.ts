@@ -89,7 +89,11 @@ const envSchema = z.object({
   /** Webhooks (docs/operations.md "Webhooks"): how long a receiver may take to answer one attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How long a delivery is retried before it is failed. */
-  WEBHOOK_RETRY_HOURS: z.coerce.number().min(0).max(24 * 7).default(24),
+  WEBHOOK_RETRY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
   /** The waits between attempts, in ms, comma-separated (the last repeats); unset: 10 s, 30 s, 2 min ... 8 h. */
   WEBHOOK_RETRY_DELAYS_MS: z
     .string()
