@@ -37,9 +37,37 @@ export const buyButton = (scope: Page | Locator): Locator =>
 export const toast = (page: Page, text: string): Locator =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
+/**
+ * Keeps the text of every toast the page shows from now on, across its client-side navigations, so
+ * a notice that came and went (a toast lasts 4 s) can be checked after a slow journey ends. Call it
+ * before the page is opened.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { shownToasts: shown });
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-sonner-toast]')) {
+        const text = element.textContent ?? '';
+        if (!shown.includes(text)) shown.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Passes once a toast with this text has shown on a page watched by `recordToasts`. */
+export async function expectToastShown(page: Page, text: string, timeout?: number): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? []), {
+      message: `a toast "${text}" has shown`,
+      timeout,
+    })
+    .toContainEqual(expect.stringContaining(text));
+}
+
 /** Passes when the URL's path (decoded) is `path`. */
-export async function expectPath(page: Page, path: string): Promise<void> {
-  await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === path);
+export async function expectPath(page: Page, path: string, options?: { timeout?: number }): Promise<void> {
+  await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === path, options);
 }
 
 /** The cart as stored in localStorage under `carrito`: the shop's own cart line. */
