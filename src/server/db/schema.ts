@@ -800,6 +800,58 @@ export const savedAddresses = pgTable(
   ],
 );
 
+/**
+ * A signed-in shopper's cart kept on the server (issue 35 item 1; modules/carts writes it,
+ * docs/decisions/025): one per account, its lines in `cart_lines`. `version` grows with every change
+ * (a device's write names the version it last saw, so a stale write is refused instead of losing
+ * lines); `cartId` is replaced whenever the cart is emptied (Clear Cart, its last line removed, paid),
+ * so "this cart" can be named by the reminders of item 2; `updatedAt` is the shopper's last change.
+ * `paidCartId`/`paidOrderId`: the last cart a paid order emptied (the reminders' "recovered", and the
+ * after-pay clearing done once per order). Erased with the account.
+ */
+export const carts = pgTable('carts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cartId: uuid('cart_id').notNull().defaultRandom(),
+  version: integer('version').notNull().default(0),
+  /** When this cart (its `cartId`) got its first line. */
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
+  paidCartId: uuid('paid_cart_id'),
+  paidOrderId: uuid('paid_order_id'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The lines of a server cart, one per shoe and size, in the shopper's order (`position`). No foreign
+ * key to the shoe: a line whose shoe left the catalogue stays, shown as removed. `addedPriceCents` and
+ * `addedStock` are the catalogue's price and the pairs in that size when the line was added: the cart
+ * tells what changed since.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => carts.userId, { onDelete: 'cascade' }),
+    shoeId: text('shoe_id').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    position: integer('position').notNull(),
+    addedPriceCents: integer('added_price_cents').notNull(),
+    addedStock: integer('added_stock').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.shoeId, t.size] }),
+    check('cart_lines_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
 /** Bytes, as PostgreSQL's bytea (PGlite and node-postgres both hand them over as a Buffer-like array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
