@@ -83,6 +83,10 @@ export const shoes = pgTable(
       .where(sql`${t.onSale}`),
     // fastupdate off: no pending list that every search scans (PGlite has no autovacuum to flush it).
     index('shoes_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // The search's words are looked for in the name, colour and description together (catalog repository).
+    index('shoes_search_trgm_idx')
+      .using('gin', sql`(${t.name} || ' ' || ${t.color} || ' ' || ${t.description}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     check('shoes_price_positive', sql`${t.priceCents} > 0`),
   ],
 );

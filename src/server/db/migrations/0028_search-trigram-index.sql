@@ -1,0 +1,1 @@
+CREATE INDEX "shoes_search_trgm_idx" ON "shoes" USING gin (("name" || ' ' || "color" || ' ' || "description") gin_trgm_ops) WITH (fastupdate=false);
