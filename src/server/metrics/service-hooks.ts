@@ -6,12 +6,19 @@ import type { ShopMetrics } from './shop-metrics.js';
  * are off, and the code that calls it does nothing.
  */
 export function serviceHooksOf(metrics: ShopMetrics | undefined) {
-  if (!metrics) return { checkout: undefined, cacheLookup: undefined };
+  if (!metrics) return { checkout: undefined, refunds: undefined, cacheLookup: undefined };
   return {
     /** Matches modules/checkout/checkout-outcome.ts's CheckoutMetrics. */
     checkout: {
       ended: (ended: { outcome: string; reason: string }) => metrics.checkouts.inc(ended),
       discountUsed: () => metrics.discountUses.inc(),
+    },
+    /** Matches modules/fulfilment/service.ts's RefundMetrics: a refund settled as gone through, once. */
+    refunds: {
+      refunded: (amountCents: number) => {
+        metrics.provider.refunds.inc({ kind: 'partial' });
+        metrics.provider.refundedCents.inc(amountCents);
+      },
     },
     /** Matches cache/response-cache.ts's CacheLookupObserver. */
     cacheLookup: (store: string, result: string) => metrics.cache.inc({ store, result }),

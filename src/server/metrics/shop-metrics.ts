@@ -60,13 +60,13 @@ export function createShopMetrics() {
       }),
       refunds: new Counter({
         name: 'shop_refunds_total',
-        help: 'Refunds the provider accepted, by kind (partial: decided by the staff; whole: a checkout undone).',
+        help: 'Refunds made, by kind (partial: an order refund, by the staff or for a return, counted once when settled; whole: a checkout undone).',
         labelNames: ['kind'] as const,
         registers,
       }),
       refundedCents: new Counter({
         name: 'shop_refunded_cents_total',
-        help: 'Cents given back by the refunds the staff decided (a whole refund of an undone checkout is not counted here).',
+        help: 'Cents given back by order refunds (staff or return), counted once when settled (a whole refund of an undone checkout is not counted here).',
         registers,
       }),
     },

@@ -19,12 +19,14 @@ const OPERATIONS: readonly Operation[] = [
 ];
 
 /**
- * The provider with each call timed (shop_payment_provider_duration_seconds) and its refunds
- * counted, wrapped once where the services are built: the checkout, fulfilment and payments
- * modules call it unaware.
+ * The provider with each call timed (shop_payment_provider_duration_seconds) and its whole refunds
+ * (a checkout undone) counted, wrapped once where the services are built: the checkout, fulfilment
+ * and payments modules call it unaware. An order's refunds are counted where they are settled
+ * (modules/fulfilment, service-hooks.ts), not here: the same refund may be asked of the provider
+ * more than once (a retry under its idempotency key, two staff at once) and is made only once.
  */
 export function timePaymentProvider(provider: PaymentProvider, metrics: ShopMetrics): PaymentProvider {
-  const { duration, refunds, refundedCents } = metrics.provider;
+  const { duration, refunds } = metrics.provider;
   const timed =
     <A extends unknown[], R>(operation: Operation, call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -50,12 +52,6 @@ export function timePaymentProvider(provider: PaymentProvider, metrics: ShopMetr
     async refund(chargeId) {
       await wrapped.refund(chargeId);
       refunds.inc({ kind: 'whole' });
-    },
-    async refundPart(request) {
-      const answer = await wrapped.refundPart(request);
-      refunds.inc({ kind: 'partial' });
-      refundedCents.inc(request.amountCents);
-      return answer;
     },
   };
 }

@@ -119,8 +119,13 @@ export async function reserveRefund(
  * is left as it is). It announces itself in this transaction: order.refunded when it went through
  * (the buyer's mail), refund.failed when it did not (a return refunded with it steps back). A refund
  * that went through puts its pairs back in stock when it was asked to, through the stock's writer.
+ * The refund as settled here, or undefined when it was settled already (by whoever came first).
  */
-export async function settleRefund(tx: Tx, id: string, outcome: RefundOutcome): Promise<void> {
+export async function settleRefund(
+  tx: Tx,
+  id: string,
+  outcome: RefundOutcome,
+): Promise<RefundRow | undefined> {
   const [refund] = await tx
     .update(orderRefunds)
     .set({
@@ -130,14 +135,14 @@ export async function settleRefund(tx: Tx, id: string, outcome: RefundOutcome): 
     })
     .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pending')))
     .returning();
-  if (!refund) return;
+  if (!refund) return undefined;
   const payload = { orderId: refund.orderId, refundId: refund.id };
   if (outcome.status === 'failed') {
     await recordEvents(tx, [{ type: 'refund.failed', payload }]);
-    return;
+    return refund;
   }
   await recordEvents(tx, [{ type: 'order.refunded', payload }]);
-  if (!refund.restock || refund.lines.length === 0) return;
+  if (!refund.restock || refund.lines.length === 0) return refund;
   const lines = await tx
     .select({ id: orderLines.id, shoeId: orderLines.shoeId, size: orderLines.size })
     .from(orderLines)
@@ -155,4 +160,5 @@ export async function settleRefund(tx: Tx, id: string, outcome: RefundOutcome): 
     tx,
     back.map((line) => ({ shoeId: line.shoeId!, size: line.size, quantity: line.quantity })),
   );
+  return refund;
 }

@@ -213,6 +213,7 @@ export async function createServices(options: ServicesOptions) {
     repository: createFulfilmentRepository(db),
     findOrder: orderReads.find,
     payments: meteredProvider,
+    metrics: measure.refunds,
   });
   const returns = createReturnsService({
     repository: createReturnsRepository(db),

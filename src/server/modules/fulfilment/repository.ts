@@ -110,8 +110,9 @@ export function createFulfilmentRepository(db: Database) {
      * The provider's answer to a pending refund: once, whoever settles it first (a retry, the
      * webhook), by the refunds' one writer (src/server/order-ledger), which announces it and puts pairs back.
      */
-    async settleRefund(id: string, outcome: RefundOutcome): Promise<void> {
-      await db.transaction((tx) => settleRefund(tx, id, outcome));
+    /** The refund as settled now, or undefined when it was settled already. */
+    async settleRefund(id: string, outcome: RefundOutcome): Promise<RefundRow | undefined> {
+      return db.transaction((tx) => settleRefund(tx, id, outcome));
     },
 
     /** The order's audit trail, oldest first. */

@@ -14,6 +14,16 @@ import {
 import { refundRefusalMessage } from '../../../domain/refunds.js';
 import type { FulfilmentRepository } from './repository.js';
 
+/**
+ * What the refunds tell the metrics (shop_refunds_total, shop_refunded_cents_total), a port the
+ * kernel's metrics implement (plugins/services.ts; none when metrics are off), so this module never
+ * imports them: told once per refund, when its settlement says it went through, whichever path
+ * settled it (a staff refund, a return's, a retry, Stripe's webhook).
+ */
+export interface RefundMetrics {
+  refunded(amountCents: number): void;
+}
+
 /** A refund as written before the provider is asked. */
 type PendingRefund = { id: string; status: string; amountCents: number };
 
@@ -36,8 +46,9 @@ export function createFulfilmentService(deps: {
   /** An order by id or idPayment (the checkout's orders). */
   findOrder: (idOrPayment: string) => Promise<{ order: Order; userId: string } | undefined>;
   payments: PaymentProvider;
+  metrics?: RefundMetrics;
 }) {
-  const { repository, findOrder, payments } = deps;
+  const { repository, findOrder, payments, metrics } = deps;
 
   async function orderOrNotFound(orderId: string | undefined): Promise<Order> {
     const found = orderId ? await findOrder(orderId) : undefined;
@@ -54,7 +65,9 @@ export function createFulfilmentService(deps: {
     refundId: string,
     outcome: { status: 'succeeded'; providerRefundId: string | null } | { status: 'failed' },
   ): Promise<void> {
-    await repository.settleRefund(refundId, outcome);
+    const settled = await repository.settleRefund(refundId, outcome);
+    // Only the settlement that moved it from pending counts: a refund settled already is not made again.
+    if (settled?.status === 'succeeded') metrics?.refunded(settled.amountCents);
   }
 
   /**
