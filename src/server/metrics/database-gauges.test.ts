@@ -9,6 +9,7 @@ const backlogs = (counts: Partial<BacklogRepository> = {}): BacklogRepository =>
   unsentMails: async () => 4,
   undispatchedEvents: async () => 7,
   openJobs: async () => new Map([['queued', 2]]),
+  openDeliveries: async () => new Map([['pending', 5]]),
   ...counts,
 });
 
@@ -26,6 +27,8 @@ describe('watchDatabase', () => {
     expect(sampleOf(text, 'shop_domain_events_backlog')).toBe(7);
     expect(sampleOf(text, 'shop_jobs_backlog', { state: 'queued' })).toBe(2);
     expect(sampleOf(text, 'shop_jobs_backlog', { state: 'waiting' })).toBe(0);
+    expect(sampleOf(text, 'shop_webhook_deliveries_backlog', { state: 'pending' })).toBe(5);
+    expect(sampleOf(text, 'shop_webhook_deliveries_backlog', { state: 'delivering' })).toBe(0);
   });
 
   it('reports NaN for a count that fails, and still answers the rest', async () => {

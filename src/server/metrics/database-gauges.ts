@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { Gauge } from 'prom-client';
-import { OPEN_JOB_STATES, type BacklogRepository } from './backlog-repository.js';
+import { OPEN_DELIVERY_STATES, OPEN_JOB_STATES, type BacklogRepository } from './backlog-repository.js';
 import type { ShopMetrics } from './shop-metrics.js';
 
 /**
@@ -88,6 +88,16 @@ export function watchDatabase(
     async collect() {
       const open = await bounded(backlogs.openJobs(), undefined);
       for (const state of OPEN_JOB_STATES) this.set({ state }, open ? (open.get(state) ?? 0) : NaN);
+    },
+  });
+  new Gauge({
+    name: 'shop_webhook_deliveries_backlog',
+    help: 'Webhook deliveries not sent yet, by state (pending: waiting for an attempt or a retry; delivering).',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const open = await bounded(backlogs.openDeliveries(), undefined);
+      for (const state of OPEN_DELIVERY_STATES) this.set({ state }, open ? (open.get(state) ?? 0) : NaN);
     },
   });
 }
