@@ -293,6 +293,9 @@ export const MESSAGES = {
     staffRequired: 'Staff accounts need two-step sign-in or a passkey: set one up to use the admin panel',
     staffSignInAgain: 'Sign in again with your authenticator code or a passkey to use the admin panel',
     recoveryRenewed: 'New recovery codes: the old ones no longer work',
+    /** The shop's session secret changed since the setup: neither the app's codes nor recovery codes can be checked. */
+    unreadable:
+      'Your two-step sign-in can no longer be checked here, because the shop’s secret key was changed since you set it up. Sign in with a passkey if you have one, or ask an administrator to reset your two-step sign-in, then set it up again',
   },
   /** Passkeys: sign in with the device's lock instead of a password (issue 20). */
   passkeys: {

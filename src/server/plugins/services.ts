@@ -322,6 +322,7 @@ export async function createServices(options: ServicesOptions) {
       repository: createTwoFactorRepository(db),
       audit,
       adminEmail,
+      secret,
     }),
     passkeys,
     googleEnabled: Boolean(google),

@@ -1,6 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { twoFactorUsedCodes, verifications } from '../../db/schema.js';
+import { twoFactors, twoFactorUsedCodes, verifications } from '../../db/schema.js';
 
 /** A used authenticator code, as kept: the user, the code's digest and when it can no longer verify. */
 export interface UsedCode {
@@ -22,6 +22,15 @@ export function createTwoFactorRepository(db: Database) {
         .from(verifications)
         .where(eq(verifications.identifier, identifier));
       return row && row.expiresAt > new Date() ? row.userId : undefined;
+    },
+
+    /** The account's authenticator secret and recovery codes as better-auth keeps them, sealed. */
+    async sealedSecrets(userId: string): Promise<{ secret: string; backupCodes: string } | undefined> {
+      const [row] = await db
+        .select({ secret: twoFactors.secret, backupCodes: twoFactors.backupCodes })
+        .from(twoFactors)
+        .where(eq(twoFactors.userId, userId));
+      return row;
     },
 
     /**

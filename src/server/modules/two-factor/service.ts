@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { symmetricDecrypt } from 'better-auth/crypto';
 import QRCode from 'qrcode';
 import type { User } from '../../../domain/account.js';
 import type { TwoFactorSetup } from '../../../domain/contracts/two-factor.js';
@@ -72,6 +73,14 @@ const NEVER_A_CODE = 'used';
 const secretOf = (totpURI: string): string => new URL(totpURI).searchParams.get('secret') ?? '';
 
 /**
+ * The second step cannot be checked: the authenticator secret and recovery codes were sealed with
+ * another session secret (SESSION_SECRET changed, or the generated one was replaced) and better-auth
+ * fails to open them. Nothing the person types can fix it: the message says what can
+ * (docs/operations.md, "Changing the session secret").
+ */
+const unreadable = () => new HttpError(409, 'two_factor_unreadable', MESSAGES.twoFactor.unreadable);
+
+/**
  * Two-step sign-in on better-auth's two-factor plugin: set up with the password (a QR code and ten
  * recovery codes, shown once), confirmed with a first code, turned off with the password; and the
  * sign-in's second step. Staff changes and failures go to the audit log.
@@ -82,8 +91,25 @@ export function createTwoFactorService(deps: {
   repository: TwoFactorRepository;
   audit: AuditWriter;
   adminEmail: string;
+  /** The session secret better-auth seals the two-factor secrets with. */
+  secret: string;
 }) {
-  const { auth, identities, repository, audit, adminEmail } = deps;
+  const { auth, identities, repository, audit, adminEmail, secret } = deps;
+
+  /** Whether the account's sealed secret for `kind` no longer opens with this shop's secret. */
+  async function sealedWithAnotherSecret(userId: string, kind: TwoFactorKind): Promise<boolean> {
+    const sealed = await repository.sealedSecrets(userId);
+    if (!sealed) return false;
+    try {
+      await symmetricDecrypt({
+        key: secret,
+        data: kind === 'authenticator' ? sealed.secret : sealed.backupCodes,
+      });
+      return false;
+    } catch {
+      return true;
+    }
+  }
 
   async function userById(id: string): Promise<User> {
     const row = await identities.findUser(id);
@@ -220,6 +246,12 @@ export function createTwoFactorService(deps: {
         return { body: { user }, cookies: result.headers.getSetCookie() };
       } catch (error) {
         const refused = betterAuthCode(error);
+        // Not a refusal better-auth names: a secret it could not open (a changed session secret) is
+        // told as such, anything else stays a 500.
+        if (refused === undefined) {
+          const userId = pendingChallenge && (await repository.pendingSignInUser(pendingChallenge));
+          if (userId && (await sealedWithAnotherSecret(userId, kind))) throw unreadable();
+        }
         if (refused === 'INVALID_CODE' || refused === 'INVALID_BACKUP_CODE') {
           const userId = pendingChallenge && (await repository.pendingSignInUser(pendingChallenge));
           if (userId) {
