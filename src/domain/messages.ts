@@ -11,6 +11,13 @@ export const MESSAGES = {
     /** The added notice's link to the cart (issue 32). */
     viewCart: 'View cart',
   },
+  /** The cart kept on the account (issue 35 item 1): what changed since a line was added. */
+  savedCart: {
+    stale: 'Your cart changed on another device: merge your cart with it',
+    priceChanged: (was: string, now: string) => `Price changed: ${was} → ${now}`,
+    soldOutInSize: (size: string) => `Sold out in size ${size}`,
+    removed: 'Removed from our catalogue',
+  },
   payment: {
     processing: 'Proccesading...',
     failed: 'error in your payment',

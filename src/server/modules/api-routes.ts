@@ -4,6 +4,7 @@ import { refuseCrossSiteWrites } from '../http/same-origin.js';
 import type { Services } from '../plugins/services.js';
 import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
+import { cartRoutes } from './carts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
@@ -67,6 +68,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   });
   await api.register(sessionRoutes, { sessions: services.sessions, currentUser });
   await api.register(addressRoutes, { addresses: services.addresses, currentUser });
+  await api.register(cartRoutes, { carts: services.carts, currentUser });
   await api.register(yourDataRoutes, {
     yourData: services.yourData,
     currentUser,

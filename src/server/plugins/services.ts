@@ -9,6 +9,8 @@ import { createMailer } from '../mail/mailer.js';
 import { createAccountRepository } from '../modules/accounts/repository.js';
 import { createAddressRepository } from '../modules/addresses/repository.js';
 import { createAddressService } from '../modules/addresses/service.js';
+import { createCartRepository } from '../modules/carts/repository.js';
+import { createCartService } from '../modules/carts/service.js';
 import { createAccountService } from '../modules/accounts/service.js';
 import { createAdminRepository } from '../modules/admin/repository.js';
 import { createAdminService } from '../modules/admin/service.js';
@@ -258,6 +260,15 @@ export async function createServices(options: ServicesOptions) {
     shoes: catalogRepository,
   });
   const addresses = createAddressService({ repository: createAddressRepository(db) });
+  // The cart kept on the account (issue 35 item 1): emptied once an order is paid, by the order's buyer.
+  const carts = createCartService({
+    repository: createCartRepository(db),
+    ownerOfPaidOrder: async (orderId) => {
+      const found = await orderReads.find(orderId);
+      return found && { userId: found.userId, paidAt: new Date(found.order.date) };
+    },
+    lowStock: config.LOW_STOCK_THRESHOLD,
+  });
   const mail = createMailService({
     repository: mailRepository,
     mailer,
@@ -269,6 +280,7 @@ export async function createServices(options: ServicesOptions) {
     // Every order: a shopper's download is all of theirs.
     ordersOf: (userId) => orderReads.forUser(userId, 100_000),
     savedAddressesOf: addresses.list,
+    savedCartOf: carts.exportOf,
     closeAccount: profiles.close,
     mailer,
     publicUrl,
@@ -278,6 +290,8 @@ export async function createServices(options: ServicesOptions) {
     passkeys.erasure,
     favorites.erasure,
     addresses.erasure,
+    carts.erasure,
+    carts.afterPaid,
     restock.erasure,
     mail.erasure,
     checkout.erasure,
@@ -350,6 +364,7 @@ export async function createServices(options: ServicesOptions) {
     yourData,
     favorites,
     addresses,
+    carts,
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),
     mail,
     payments: createPaymentService({

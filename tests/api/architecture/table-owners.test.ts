@@ -18,6 +18,8 @@ const OWNERS: Record<string, readonly string[]> = {
   accounts: ['auth'], // and better-auth, through its adapter (auth/auth-instance.ts)
   auditLog: ['audit'],
   brands: ['catalog-admin'],
+  cartLines: ['carts'],
+  carts: ['carts'],
   checkoutAttempts: ['checkout'],
   contactMessages: ['mail'],
   discountCodes: ['discounts'],

@@ -25,6 +25,8 @@ export function createYourDataService(deps: {
   ordersOf: (userId: string) => Promise<Order[]>;
   /** The saved delivery addresses (modules/addresses). */
   savedAddressesOf: (userId: string) => Promise<unknown[]>;
+  /** The cart kept on the account (modules/carts), null when none was saved. */
+  savedCartOf: (userId: string) => Promise<unknown>;
   /**
    * Closes the account and records `account.deleted` in one transaction (modules/accounts, which
    * owns the user row); every owner then erases its part, before this resolves.
@@ -34,16 +36,24 @@ export function createYourDataService(deps: {
   /** The shop's public address, for the links of the deletion's mail. */
   publicUrl: string;
 }) {
-  const { repository, ordersOf, savedAddressesOf, closeAccount, mailer, publicUrl } = deps;
+  const { repository, ordersOf, savedAddressesOf, savedCartOf, closeAccount, mailer, publicUrl } = deps;
 
   return {
     async export(user: User) {
-      const [holdings, orders, savedAddresses] = await Promise.all([
+      const [holdings, orders, savedAddresses, savedCart] = await Promise.all([
         repository.holdings(user._id, user.email),
         ordersOf(user._id).then((orders) => orders.map(buyerViewOf)),
         savedAddressesOf(user._id),
+        savedCartOf(user._id),
       ]);
-      return { shop: SHOP_NAME, exportedAt: new Date().toISOString(), ...holdings, orders, savedAddresses };
+      return {
+        shop: SHOP_NAME,
+        exportedAt: new Date().toISOString(),
+        ...holdings,
+        orders,
+        savedAddresses,
+        savedCart,
+      };
     },
 
     async deleteAccount(user: User, password: string): Promise<{ message: string }> {

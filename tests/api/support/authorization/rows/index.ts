@@ -3,6 +3,7 @@ import { CATALOG_ROWS } from './catalog.js';
 import { PUBLIC_FORM_ROWS } from './public-forms.js';
 import { ACCOUNT_ROWS } from './accounts.js';
 import { ADDRESS_ROWS } from './addresses.js';
+import { CART_ROWS } from './carts.js';
 import { ORDER_ROWS } from './orders.js';
 import { ORDER_DOCUMENT_ROWS } from './order-documents.js';
 import { ADMIN_ROWS } from './admin.js';
@@ -19,6 +20,7 @@ export const ALL_ROWS: Row[] = [
   ...PUBLIC_FORM_ROWS,
   ...ACCOUNT_ROWS,
   ...ADDRESS_ROWS,
+  ...CART_ROWS,
   ...ORDER_ROWS,
   ...ORDER_DOCUMENT_ROWS,
   ...ADMIN_ROWS,
