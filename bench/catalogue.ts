@@ -164,6 +164,8 @@ export async function createBenchCatalogue(
     await db.transaction(async (tx) => {
       // Building the trigram index once after the insert is much faster than 100,000 index inserts.
       await tx.execute(sql`DROP INDEX shoes_name_trgm_idx`);
+      await tx.execute(sql`DROP INDEX shoes_name_color_trgm_idx`);
+      await tx.execute(sql`DROP INDEX shoes_search_vector_idx`);
       await tx.execute(sql`
         INSERT INTO brands (name)
         SELECT w1 || ' ' || w2 FROM unnest(${textArray(BRAND_WORDS)}) w1, unnest(${textArray(['Athletics', 'Footwear', 'Labs'])}) w2`);
@@ -189,8 +191,10 @@ export async function createBenchCatalogue(
       // below (as migration 0007's backfill does) rather than by 500,000 trigger calls.
       await tx.execute(sql`ALTER TABLE stock_entries DISABLE TRIGGER USER`);
       await tx.execute(sql`
-        INSERT INTO stock_entries (shoe_id, size, quantity)
-        SELECT s.id, (${textArray(SIZES)})[1 + s.start + k], (s.h + k * 7) % 25
+        INSERT INTO stock_entries (shoe_id, size, quantity, sku)
+        SELECT s.id, (${textArray(SIZES)})[1 + s.start + k], (s.h + k * 7) % 25,
+               -- What the SKU trigger (off here, migration 0024) would give.
+               generated_sku(s.id, (${textArray(SIZES)})[1 + s.start + k])
         FROM (SELECT id, abs(hashtext(id::text)) % 8 AS start, abs(hashtext(id::text)) % 97 AS h
               FROM shoes WHERE NOT EXISTS (SELECT 1 FROM stock_entries e WHERE e.shoe_id = shoes.id)) s,
              generate_series(0, 4) AS k`);
@@ -203,6 +207,13 @@ export async function createBenchCatalogue(
       // As migration 0005 defines it.
       await tx.execute(
         sql`CREATE INDEX shoes_name_trgm_idx ON shoes USING gin (name gin_trgm_ops) WITH (fastupdate = false)`,
+      );
+      // As migration 0030 defines them.
+      await tx.execute(
+        sql`CREATE INDEX shoes_name_color_trgm_idx ON shoes USING gin ((name || ' ' || color) gin_trgm_ops) WITH (fastupdate = false)`,
+      );
+      await tx.execute(
+        sql`CREATE INDEX shoes_search_vector_idx ON shoes USING gin (search_vector) WITH (fastupdate = false)`,
       );
     });
     // VACUUM too: the facet counts read an index only, which needs the visibility map it builds.

@@ -29,6 +29,25 @@ export function benchScenarios(shoeId: string, checkout: CheckoutLoop, only?: st
       load: { uniqueUrls: true },
       connections: 1,
     },
+    // Word search (issue 35 item 5): a brand, a colour and two words of descriptions, a word that
+    // every generated shoe has (all 100,000 ranked), as the header's panel asks (20) and as the
+    // /search page asks its page and facets.
+    ...(
+      [
+        ['brand', '/api/shoes?name=kinetic&limit=20'],
+        ['colour', '/api/shoes?name=black&limit=20'],
+        ['two words', '/api/shoes?name=high%20top&limit=20'],
+        ['typo', '/api/shoes?name=blak%20snekaer&limit=20'],
+        ['every shoe', '/api/shoes?name=grippy&limit=20'],
+        ['/search page', '/api/shoes?offset=0&limit=6&name=black'],
+        ['/search facets', '/api/shoes/facets?name=black'],
+      ] as const
+    ).map(([label, path]) => ({
+      route: `GET ${path.split('?')[0]}?name= (${label}) uncached, 1 conn`,
+      path,
+      load: { uniqueUrls: true },
+      connections: 1,
+    })),
     // Faceted browsing (docs/decisions/009): a size + colour filtered list and the facet counts.
     { route: 'GET /api/shoes?size&color (6) uncached', path: filtered, load: { uniqueUrls: true } },
     {

@@ -74,6 +74,11 @@ const price = z
 
 /** The filters of `GET /api/shoes` and `/api/shoes/facets` (domain/shoe-filters.ts); a bad value is a 400. */
 const filterShape = {
+  /** The search (spec §2's `name`): words of a shoe's brand, colour, name or description. */
+  name: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `The search can be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional(),
   size: repeatable(z.string().refine(isChartSize, MESSAGES.catalog.unknownSize)),
   color: repeatable(filterText),
   brand: repeatable(filterText),
@@ -100,10 +105,6 @@ export const pageQuerySchema = z.object(pageShape);
 /** Query of `GET /api/shoes`: the filters, a name search and one bounded page. */
 export const shoeListQuerySchema = z
   .object({
-    name: z
-      .string()
-      .max(MAX_SEARCH_LENGTH, `The search can be at most ${MAX_SEARCH_LENGTH} characters`)
-      .optional(),
     ...filterShape,
     ...pageShape,
   })

@@ -207,8 +207,10 @@ describe('filterParams', () => {
       maxPrice: 150,
       onSale: true,
       sort: 'best_selling',
+      search: '  High   TOP ',
     });
     expect(params).toEqual({
+      name: 'high top',
       size: ['9.5', '10'],
       color: ['Black', 'red'],
       brand: ['Velo'],
@@ -217,7 +219,16 @@ describe('filterParams', () => {
       onSale: true,
       sort: 'best_selling',
     });
-    expect(Object.keys(params)).toEqual(['size', 'color', 'brand', 'minPrice', 'maxPrice', 'onSale', 'sort']);
+    expect(Object.keys(params)).toEqual([
+      'name',
+      'size',
+      'color',
+      'brand',
+      'minPrice',
+      'maxPrice',
+      'onSale',
+      'sort',
+    ]);
   });
 
   it('leaves unset filters undefined and lists empty', () => {

@@ -17,6 +17,11 @@ export interface ShoeFilters {
   maxPrice?: number;
   onSale?: boolean;
   sort?: ShoeSort;
+  /**
+   * Words every matching shoe has in its brand, colour, name or description (`name` in the API, the
+   * spec's search; `q` on the `/search` page), typos forgiven: best matches first.
+   */
+  search?: string;
 }
 
 export const NO_FILTERS: ShoeFilters = { sizes: [], colors: [], brands: [] };
@@ -83,7 +88,13 @@ export function canonicalFilters(filters: ShoeFilters): ShoeFilters {
     ...(filters.maxPrice !== undefined && { maxPrice: filters.maxPrice }),
     ...(filters.onSale !== undefined && { onSale: filters.onSale }),
     ...(filters.sort !== undefined && { sort: filters.sort }),
+    ...(searchText(filters.search) && { search: searchText(filters.search) }),
   };
+}
+
+/** A search as it is matched and cached: trimmed, lowercased (spec §2), its spaces single. */
+function searchText(text: string | undefined): string {
+  return (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /**
@@ -116,6 +127,7 @@ export function readFilters(params: URLSearchParams): ShoeFilters {
 export function filterParams(filters: ShoeFilters) {
   const canonical = canonicalFilters(filters);
   return {
+    name: canonical.search,
     size: canonical.sizes,
     color: canonical.colors,
     brand: canonical.brands,

@@ -29,6 +29,7 @@ import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoeImages, shoes, stockEntries } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../cache/cache-tags.js';
+import { searchWords } from '../../../domain/catalog-search.js';
 
 const shoeColumns = {
   id: shoes.id,
@@ -122,6 +123,56 @@ function filterConditions(
   };
 }
 
+/** A shoe's name and colour, where a search looks for typos (index shoes_name_color_trgm_idx, migration 0030). */
+const nameAndColor = sql`(${shoes.name} || ' ' || ${shoes.color})`;
+
+/** `\mword`: a word starting with it (the searched words hold only letters and digits). */
+const wordStart = (word: string) => `\\m${word}`;
+
+/**
+ * A search (docs/performance.md, "Search"): every word is found in the shoe's name, colour,
+ * description or brand: as the start of a word ("kin" while typing Kinetic) or a word of the same
+ * stem ("sneakers", "sneaker") through the stored `search_vector`, or as a close trigram match of a
+ * word of the name, colour or brand (pg_trgm word similarity, "runnr"); or the whole text is close to
+ * the name ("summit trial" for Summit Trail), as the search always did. Each is a set of ids read
+ * through its own index (the planner would otherwise scan every shoe and run the costly trigram
+ * match on each), which the shoes are then looked up in.
+ */
+function searchCondition(search: string): SQL {
+  const words = searchWords(search);
+  const wordMatches = words.map(
+    (word) =>
+      sql`(SELECT s.id FROM ${shoes} s
+             WHERE s.search_vector @@ (to_tsquery('simple', ${`${word}:*`}) || plainto_tsquery('english', ${word}))
+           UNION SELECT s.id FROM ${shoes} s WHERE ${word} <% (s.name || ' ' || s.color)
+           UNION SELECT s.id FROM ${shoes} s WHERE s.brand_id IN (
+             SELECT b.id FROM ${brands} b WHERE b.name ~* ${wordStart(word)} OR ${word} <% b.name))`,
+  );
+  const wholeName = sql`(SELECT s.id FROM ${shoes} s WHERE s.name ILIKE ${containsPattern(search)} OR ${search} <% s.name)`;
+  const ids =
+    words.length > 0 ? sql`${wholeName} UNION (${sql.join(wordMatches, sql` INTERSECT `)})` : wholeName;
+  // The ids as an array worked out first: the shoes are then read by their primary key.
+  return sql`${shoes.id} = ANY(ARRAY(${ids}))`;
+}
+
+/**
+ * How well a shoe matches a search, in whole points so that equally good matches tie and the
+ * chosen sort orders them: the text in the name 6 (close to it 4); then per word, its best place:
+ * the start of a name's word 4, of the brand or the colour 3, close to one of them 2, else 1 (found
+ * in the description). Needs the brand's name as `brandName`.
+ */
+function searchRelevance(search: string, brandName: AnyColumn | SQLWrapper): SQL<number> {
+  const perWord = searchWords(search).map(
+    (word) => sql`CASE WHEN ${shoes.name} ~* ${wordStart(word)} THEN 4
+                  WHEN ${brandName} ~* ${wordStart(word)} OR ${shoes.color} ~* ${wordStart(word)} THEN 3
+                  WHEN ${word} <% ${nameAndColor} OR ${word} <% ${brandName} THEN 2
+                  ELSE 1 END`,
+  );
+  const whole = sql`CASE WHEN ${ilike(shoes.name, containsPattern(search))} THEN 6
+                    WHEN ${search} <% ${shoes.name} THEN 4 ELSE 0 END`;
+  return sql<number>`(${sql.join([whole, ...perWord], sql` + `)})`;
+}
+
 /**
  * Keeps a list's count between its pages (the catalogue cache does, see response-cache.ts) until
  * something it depends on (`tags`, cache-tags.ts) changes.
@@ -181,16 +232,13 @@ export function createCatalogRepository(
      * counted by the window, sorted, cut) is a derived table, and only its rows get their stock,
      * gathered as JSON by a correlated subquery (docs/performance.md, "Search").
      */
-    async listShoes(query: Partial<ShoeFilters> & { name?: string; offset: number; limit: number }) {
+    async listShoes(query: Partial<ShoeFilters> & { offset: number; limit: number }) {
       const filters = canonicalFilters({ ...NO_FILTERS, ...query });
-      const search = query.name?.trim().toLowerCase();
+      const search = filters.search;
       const conditions: SQL[] = Object.values(filterConditions(filters)).filter((c) => c !== undefined);
-      if (search) {
-        // Substring match, or a close trigram match so that a typo still finds the shoe.
-        conditions.push(sql`(${ilike(shoes.name, containsPattern(search))} OR ${search} <% ${shoes.name})`);
-      }
-      // word_similarity computed once a match, as a column the sort reuses (not again in ORDER BY).
-      const relevance = search ? sql<number>`word_similarity(${search}, ${shoes.name})` : sql<number>`0`;
+      if (search) conditions.push(searchCondition(search));
+      // Computed once a match, as a column the sort reuses (not again in ORDER BY).
+      const relevance = search ? searchRelevance(search, brands.name) : sql<number>`0`;
       const page = db
         .select({
           ...shoeColumns,
@@ -242,7 +290,7 @@ export function createCatalogRepository(
         .from(shoes)
         .where(and(...conditions));
       const { sort: _sort, ...counted } = filters;
-      const countKey = JSON.stringify([counted, search]);
+      const countKey = JSON.stringify(counted);
       const [rows, total] = await Promise.all([
         pageRows,
         rememberCount(
@@ -289,7 +337,12 @@ export function createCatalogRepository(
     async facets(query: ShoeFilters & { scope: FilterScope[] }): Promise<ShoeFacets> {
       const filters = canonicalFilters(query);
       const conditions = filterConditions(filters);
-      const scope = and(...query.scope.flatMap((name) => conditions[name] ?? [])) ?? sql`true`;
+      // A search bounds the page's whole selection (the /search page), as its scope does.
+      const scope =
+        and(
+          ...query.scope.flatMap((name) => conditions[name] ?? []),
+          filters.search ? searchCondition(filters.search) : undefined,
+        ) ?? sql`true`;
       const flag = (facet: keyof typeof conditions) => conditions[facet] ?? sql`true`;
       // Every other facet's filter holds: the flags of `base` below, but `facet`'s own.
       const others = (facet: 'z' | 'c' | 'b' | 'p' | 'o') =>

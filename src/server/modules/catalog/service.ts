@@ -20,6 +20,7 @@ function filtersOf(query: Omit<ShoeFacetsQuery, 'scope'>): ShoeFilters {
     maxPrice: query.maxPrice,
     onSale: query.onSale,
     sort: query.sort,
+    search: query.name,
   };
 }
 
@@ -32,7 +33,6 @@ export function createCatalogService(repository: CatalogRepository) {
     async listShoes(query: ShoeListQuery): Promise<ShoePage | { message: string }> {
       const page = await repository.listShoes({
         ...filtersOf(query),
-        name: query.name,
         offset: query.offset,
         limit: query.limit,
       });
