@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { lazy, Suspense } from 'react';
+import { useCartFollowsShopper } from '../lib/cart/use-cart-follows-shopper';
 import { useAccountDisabledHandler } from './guards/use-account-disabled-handler';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header/site-header';
@@ -16,6 +17,7 @@ const ShopToaster = lazy(() => import('./toaster'));
  */
 export function AppLayout() {
   useAccountDisabledHandler();
+  useCartFollowsShopper();
   usePageViewReporting();
   useScrollRestoration();
   const hydrated = useHydrated();

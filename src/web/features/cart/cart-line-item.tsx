@@ -1,5 +1,5 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, subtotal, type CartLine } from '../../../domain/cart-lines';
 import type { LineKey } from '../../lib/cart/cart-store';
@@ -14,6 +14,8 @@ interface CartLineItemProps {
   onIncrement: (key: LineKey) => void;
   onDecrement: (key: LineKey) => void;
   onRemove: (key: LineKey) => void;
+  /** What changed since the line was added (the cart kept on the account), under the stock note. */
+  changes?: ReactNode;
 }
 
 const stepClass =
@@ -24,7 +26,14 @@ const stepClass =
  * A grid so that on a phone the controls wrap under the name (trash top-right) and on
  * wider screens everything sits on one row, with the same DOM (and tab) order.
  */
-export function CartLineItem({ line, stock, onIncrement, onDecrement, onRemove }: CartLineItemProps) {
+export function CartLineItem({
+  line,
+  stock,
+  onIncrement,
+  onDecrement,
+  onRemove,
+  changes,
+}: CartLineItemProps) {
   const key = { _id: line._id, size: line.size };
   const noteId = useId();
   return (
@@ -59,6 +68,7 @@ export function CartLineItem({ line, stock, onIncrement, onDecrement, onRemove }
             {stock.note}
           </p>
         )}
+        {changes}
       </div>
       <div
         role="group"

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usStateCode } from '../../../domain/us-states';
 import type { Order } from '../../../domain/payment';
@@ -12,12 +12,14 @@ import { MESSAGES } from '../../../domain/messages';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { userKeys } from '../../api/query-keys';
 import { lineStockStatus } from '../../lib/cart/line-stock';
+import { refreshSavedCart, useSavedCartChanges } from '../../lib/cart/saved-cart-store';
 import { useCart } from '../../lib/cart/use-cart';
 import { JUST_PAID } from '../../lib/order-confirmation';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { paths } from '../../paths';
 import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
+import { LineChanges } from './line-changes';
 import { useCartQuote } from './api/use-cart-quote';
 import { useDiscountCode } from '../../lib/cart/discount-code-store';
 import { ShippingChoice } from './shipping-choice';
@@ -54,6 +56,9 @@ export default function CartPage() {
     settling: state !== settledState,
   });
   const stock = lines.map((line) => lineStockStatus(line.quantity, stockOf(line)));
+  // A signed-in shopper's cart kept on the account: read again as the page opens, for what changed.
+  const changesOf = useSavedCartChanges();
+  useEffect(() => refreshSavedCart(), []);
 
   // Paid: the order's own page is the confirmation (README, "After paying"), stable on reload; it
   // opens at once with the order the checkout answered, then reads it again.
@@ -104,6 +109,7 @@ export default function CartPage() {
                   onIncrement={increment}
                   onDecrement={decrement}
                   onRemove={remove}
+                  changes={<LineChanges line={line} changes={changesOf(line)} stock={stock[index]!} />}
                 />
               ))}
             </ul>

@@ -32,7 +32,10 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-function commit(next: CartLine[]): void {
+/** Told of the shopper's own changes in this tab (not another tab's, not the saved cart's): cart-sync.ts. */
+const localChangeListeners = new Set<Listener>();
+
+function store(next: CartLine[]): void {
   cart = next;
   try {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
@@ -40,6 +43,25 @@ function commit(next: CartLine[]): void {
     // Full or disabled storage: keep the in-memory cart rather than lose the shopper's picks.
   }
   emit();
+}
+
+function commit(next: CartLine[]): void {
+  store(next);
+  for (const listener of localChangeListeners) listener();
+}
+
+/** Listens to the shopper's own changes of the cart in this tab; returns the unsubscribe. */
+export function onLocalChange(listener: Listener): () => void {
+  localChangeListeners.add(listener);
+  return () => localChangeListeners.delete(listener);
+}
+
+/**
+ * The cart as saved on the account (issue 35 item 1, cart-sync.ts): stored under `carrito` like any
+ * change, but not one of the shopper's own here, so it is not sent back.
+ */
+export function replaceCart(next: CartLine[]): void {
+  store(next);
 }
 
 /** Another tab changed the cart: follow it, so two open tabs never overwrite each other. */
