@@ -1,6 +1,7 @@
 /**
  * Command-line options of `npm run bench`:
- * `[-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT --instances N]`.
+ * `[-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT --instances N
+ * --scenario shoppers|tracing --rounds N]`.
  * `--instances N` (N >= 2) spawns N server processes on one PostgreSQL database and compares them
  * with one spawned instance (bench/multi-load.ts); it implies `--db postgres`.
  */
@@ -16,12 +17,17 @@ export interface BenchOptions {
   instances?: number;
   /** The shop's LOG_LEVEL: `info`, as `npm start` runs it. */
   logLevel: string;
-  /** `shoppers`: virtual shoppers through a visit (bench/shoppers.ts) instead of one route per row. */
-  scenario?: 'shoppers';
+  /**
+   * `shoppers`: virtual shoppers through a visit (bench/shoppers.ts) instead of one route per row;
+   * `tracing`: the shop with tracing off, on and on for 1 request in 10, side by side (bench/tracing.ts).
+   */
+  scenario?: 'shoppers' | 'tracing';
+  /** `--scenario tracing`: how many times each shop and route is loaded, in turn. */
+  rounds: number;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
-  const options: BenchOptions = { db: 'pglite', seconds: 5, connections: 50, logLevel: 'info' };
+  const options: BenchOptions = { db: 'pglite', seconds: 5, connections: 50, logLevel: 'info', rounds: 5 };
   let dbGiven = false;
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
@@ -37,17 +43,22 @@ export function parseOptions(argv: string[]): BenchOptions {
     else if (flag === '--only') options.only = value();
     else if (flag === '--instances') options.instances = Number(value());
     else if (flag === '--log-level') options.logLevel = value();
+    else if (flag === '--rounds') options.rounds = Number(value());
     else if (flag === '--scenario') {
-      if (value() !== 'shoppers') throw new Error('--scenario takes shoppers');
-      options.scenario = 'shoppers';
+      const scenario = value();
+      if (scenario !== 'shoppers' && scenario !== 'tracing')
+        throw new Error('--scenario takes shoppers or tracing');
+      options.scenario = scenario;
     } else
       throw new Error(
-        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers`,
+        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers|tracing, --rounds N`,
       );
   }
   if (options.shoes !== undefined && !(Number.isInteger(options.shoes) && options.shoes > 0))
     throw new Error('--shoes takes a positive whole number');
   if (!(options.seconds > 0)) throw new Error('--seconds takes a positive number');
+  if (!(Number.isInteger(options.rounds) && options.rounds > 0))
+    throw new Error('--rounds takes a positive whole number');
   if (options.instances !== undefined) {
     if (!(Number.isInteger(options.instances) && options.instances >= 2))
       throw new Error('--instances takes a whole number of 2 or more');

@@ -6,7 +6,9 @@
  * a bare Fastify process answering the very same bytes (bench/bare-server.ts), so the ratios mean
  * something on a noisy shared machine; with the shop's CPU time per request. `--instances N`
  * (PostgreSQL only) instead spawns N server processes and compares their throughput with one's
- * (bench/multi-load.ts). Measures and prints; asserts nothing.
+ * (bench/multi-load.ts). `--scenario shoppers` runs virtual shoppers through a visit
+ * (bench/shoppers.ts); `--scenario tracing [--rounds N]` compares the shop with tracing off and on
+ * (bench/tracing.ts). Measures and prints; asserts nothing.
  * See docs/performance.md.
  */
 import crypto from 'node:crypto';
@@ -31,6 +33,7 @@ import { measureCpu } from './cpu.js';
 import { startShopProcess } from './shop-process.js';
 import { shopperCatalogue } from './shoppers.js';
 import { reportShoppers } from './shoppers-report.js';
+import { benchTracing } from './tracing.js';
 
 interface Row extends LoadFigures {
   route: string;
@@ -88,9 +91,18 @@ async function main() {
   const checkout = await prepareCheckoutLoop(app, bench.handle.db, options.connections);
   const anyShoe = ((await app.inject({ url: '/api/shoes?limit=1' })).json() as { _id: string }[])[0]!;
   const scenarios = benchScenarios(anyShoe._id, checkout, options.only);
-  const shopperCatalogueDrawn = options.scenario ? await shopperCatalogue(bench.handle.db) : undefined;
+  const shopperCatalogueDrawn =
+    options.scenario === 'shoppers' ? await shopperCatalogue(bench.handle.db) : undefined;
   await app.close();
   await bench.handOver();
+  if (options.scenario === 'tracing') {
+    try {
+      await benchTracing({ options, bench, shopEnv, checkout, shoeId: anyShoe._id });
+    } finally {
+      await bench.dispose();
+    }
+    return;
+  }
   const shop = await startShopProcess({ ...shopEnv, LOG_LEVEL: options.logLevel });
   const address = shop.address;
   if (shopperCatalogueDrawn) {

@@ -12,8 +12,9 @@ import { killServers, shopClient, startServer, type ServerProcess } from './supp
  * to a receiver the test runs: a checkout's trace holds its request (a server span named by the
  * route), the validation, the checkout's transaction (with pg's queries on PostgreSQL) and the
  * payment provider's calls, parent-linked; the request's log line names the trace; no attribute
- * carries the shopper's email, card, address or session. Without OTEL_EXPORTER_OTLP_ENDPOINT no
- * SDK module is imported and nothing reaches the receiver.
+ * carries the shopper's email, card, address or session. A request the sampler leaves out has no
+ * span and its line no trace id; one that arrives with a sampled W3C traceparent joins that trace.
+ * Without OTEL_EXPORTER_OTLP_ENDPOINT no SDK module is imported and nothing reaches the receiver.
  */
 const SERVER = 2;
 const ADDRESS = {
@@ -49,8 +50,11 @@ const startShop = (env: Record<string, string>) =>
     { readyPath: '/api/shoes?limit=1' },
   );
 
-/** A signed-up shopper pays for one pair, delivered to ADDRESS; what a span must never show. */
-async function checkout(shop: ServerProcess) {
+/**
+ * A signed-up shopper pays for one pair, delivered to ADDRESS; what a span must never show.
+ * `headers` go with the checkout's request (a W3C traceparent).
+ */
+async function checkout(shop: ServerProcess, headers: Record<string, string> = {}) {
   const send = shopClient(shop.base);
   const shoes = (await send('GET', '/api/shoes?limit=20')).json() as {
     _id: string;
@@ -74,6 +78,7 @@ async function checkout(shop: ServerProcess) {
       deliveryAddress: ADDRESS,
     },
     signedUp.cookie,
+    headers,
   );
   expect(paid.status, paid.text).toBe(200);
   const session = signedUp.cookie.split('=').slice(1).join('=');
@@ -128,14 +133,14 @@ const checkoutLogLines = (output: string) =>
     .filter((line) => line.msg === 'request' && line.route === '/api/cart/checkout');
 
 /**
- * The checkout's log line, once the shop's standard output has brought it: the answer can reach the
- * test before the line written with it comes through the pipe.
+ * The checkouts' log lines once the shop's standard output has brought `count` of them: the answer
+ * can reach the test before the line written with it comes through the pipe.
  */
-async function checkoutLogLine(shop: ServerProcess): Promise<{ traceId?: string; status: number }> {
-  if (checkoutLogLines(shop.output()).length === 0) {
+async function checkoutLogLinesOf(shop: ServerProcess, count: number) {
+  if (checkoutLogLines(shop.output()).length < count) {
     await new Promise<void>((resolve) => {
       const arrived = () => {
-        if (checkoutLogLines(shop.output()).length === 0) return;
+        if (checkoutLogLines(shop.output()).length < count) return;
         shop.child.stdout!.off('data', arrived);
         resolve();
       };
@@ -143,9 +148,12 @@ async function checkoutLogLine(shop: ServerProcess): Promise<{ traceId?: string;
     });
   }
   const lines = checkoutLogLines(shop.output());
-  expect(lines).toHaveLength(1);
-  return lines[0]!;
+  expect(lines).toHaveLength(count);
+  return lines;
 }
+
+/** The one checkout's log line. */
+const checkoutLogLine = async (shop: ServerProcess) => (await checkoutLogLinesOf(shop, 1))[0]!;
 
 async function expectCheckoutTrace(spans: ReceivedSpan[], shop: ServerProcess, secrets: string[]) {
   const server = checkoutServerSpan(spans)!;
@@ -221,26 +229,65 @@ describe('traces over OTLP', () => {
       expect(await shop.exited).toBe(0);
       expect(checkoutTraceArrived(otlp.spans)).toBe(true);
       const { trace, transaction } = await expectCheckoutTrace(otlp.spans, shop, secrets);
-      // BEGIN ... COMMIT on the transaction's connection, each a pg span under the transaction (then
-      // the after-commit dispatch of its events, docs/decisions/017, still inside the span).
-      const queries = trace.childrenOf(transaction).filter((span) => span.name.startsWith('pg.query:'));
+      // BEGIN ... COMMIT on the transaction's connection, each a pg span under the transaction, the
+      // order's INSERT between them (then the after-commit dispatch of its events, docs/decisions/017,
+      // still inside the span: a consumer may run a transaction of its own, the saved cart's emptying).
+      const at = (span: ReceivedSpan) => BigInt(span.startTimeUnixNano);
+      const queries = trace
+        .childrenOf(transaction)
+        .filter((span) => span.name.startsWith('pg.query:'))
+        .sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0));
       const named = (verb: string) =>
         queries.filter((span) => span.name === `pg.query:${verb} ${database.name}`);
-      const at = (span: ReceivedSpan) => BigInt(span.startTimeUnixNano);
-      const [begin] = named('BEGIN');
-      const [commit] = named('COMMIT');
-      expect([named('BEGIN').length, named('COMMIT').length]).toEqual([1, 1]);
-      for (const query of queries) expect(at(query)).toBeGreaterThanOrEqual(at(begin!));
+      expect(queries[0]!.name).toBe(`pg.query:BEGIN ${database.name}`);
+      const commit = named('COMMIT')[0]!;
       const orderInsert = named('INSERT').filter((span) =>
         String(span.attributes['db.query.text']).startsWith('insert into "orders"'),
       );
       expect(orderInsert).toHaveLength(1);
-      expect(at(orderInsert[0]!)).toBeLessThanOrEqual(at(commit!));
+      expect(at(orderInsert[0]!)).toBeLessThanOrEqual(at(commit));
       for (const query of queries) {
         expect(query.attributes['db.system.name']).toBe('postgresql');
         // The statement's text, its values never (they are parameters).
         expect(query.attributes).not.toHaveProperty('db.query.parameter.0');
       }
+    },
+  );
+
+  it(
+    'sampled out: no span and no traceId logged; a request with a sampled traceparent joins its trace',
+    { timeout: 180_000 },
+    async () => {
+      const otlp = await receiver();
+      const shop = await startShop({
+        DATA_DIR: dataDir('sampled-out'),
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+        // No request starts a trace of its own; one that comes with a sampled parent follows it.
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0',
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
+      });
+      await checkout(shop);
+      const remoteTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const remoteSpan = '00f067aa0ba902b7';
+      const { secrets } = await checkout(shop, { traceparent: `00-${remoteTrace}-${remoteSpan}-01` });
+      shop.child.kill('SIGTERM');
+      expect(await shop.exited).toBe(0);
+      // Only the second checkout was traced, in the caller's trace, below the caller's span; the
+      // sign-ups, the catalogue reads and the first checkout left no span at all.
+      expect(otlp.spans.length).toBeGreaterThan(0);
+      expect(otlp.spans.filter((span) => span.traceId !== remoteTrace)).toEqual([]);
+      const servers = otlp.spans.filter((span) => span.kind === SERVER);
+      expect(servers.map((span) => span.name)).toEqual(['POST /api/cart/checkout']);
+      expect(servers[0]!.parentSpanId).toBe(remoteSpan);
+      expect(checkoutTraceArrived(otlp.spans)).toBe(true);
+      const everything = JSON.stringify(otlp.spans);
+      for (const secret of secrets) expect(everything).not.toContain(secret);
+      // The first checkout's line names no trace; the second's names the caller's.
+      const [first, second] = await checkoutLogLinesOf(shop, 2);
+      expect([first!.status, second!.status]).toEqual([200, 200]);
+      expect(first).not.toHaveProperty('traceId');
+      expect(second!.traceId).toBe(remoteTrace);
     },
   );
 

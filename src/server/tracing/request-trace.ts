@@ -1,22 +1,20 @@
-import type { Span } from '@opentelemetry/api';
+import type { Context, Span } from '@opentelemetry/api';
 import type { FastifyRequest } from 'fastify';
 
-/** Where a traced request keeps its trace id (decorated in sdk.ts when tracing is on). */
-export const TRACE_ID = Symbol('traceId');
+/** Where a traced request keeps its server span and the context it runs in (request-spans.ts). */
+export const REQUEST_SPAN = Symbol('request span');
+export const REQUEST_CONTEXT = Symbol('request trace context');
 
-type Marked = FastifyRequest & { [TRACE_ID]?: string | null };
+export type TracedRequest = FastifyRequest & {
+  [REQUEST_SPAN]?: Span | null;
+  [REQUEST_CONTEXT]?: Context | null;
+};
 
 /**
- * Keeps the request span's trace id on the request for its log line (http/request-log.ts), which
- * is written after @fastify/otel has ended and let go of the span. Only a sampled trace is named:
- * an id the backend never received would send whoever reads the log looking for nothing.
+ * The request's trace id when it was traced (tracing on and the request sampled); undefined
+ * otherwise. Read by its log line (http/request-log.ts), written after the span has ended. A
+ * sampled-out request has no span, so no id: one the backend never received would send whoever
+ * reads the log looking for nothing.
  */
-export function markTrace(request: FastifyRequest, span: Span): void {
-  const context = span.spanContext();
-  // Bit 0 of the W3C trace flags: sampled.
-  if (context.traceFlags & 1) (request as Marked)[TRACE_ID] = context.traceId;
-}
-
-/** The request's trace id when it was traced and sampled; undefined otherwise (tracing off). */
 export const traceIdOf = (request: FastifyRequest): string | undefined =>
-  (request as Marked)[TRACE_ID] ?? undefined;
+  (request as TracedRequest)[REQUEST_SPAN]?.spanContext().traceId;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** Tracing once started (sdk.ts): what app.ts registers on the server, and the flush at shutdown. */
 export interface Tracing {
-  /** @fastify/otel's request spans, the validation span and the trace id of the request's log line. */
+  /** The request spans and their validation spans (request-spans.ts), for the request's log line too. */
   register(app: FastifyInstance): Promise<void>;
   /** Sends the spans still buffered, then stops. */
   shutdown(): Promise<void>;
