@@ -11,12 +11,12 @@ import {
 } from '../../../domain/contracts/webhooks.js';
 import type { CurrentUser } from '../../auth/current-user.js';
 import { errorBodySchema } from '../../http/errors.js';
+import { staffRoutes } from '../../http/staff-routes.js';
 import type { WebhooksService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(100) });
 const deliveryParams = idParams.extend({ deliveryId: z.string().max(100) });
-const tags = ['admin', 'webhooks'];
 
 /**
  * Webhooks in the admin panel (issue 34 item 3; contracts/webhooks.ts lists the routes): administrator
@@ -27,125 +27,89 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   currentUser: CurrentUser;
 }> = async (app, { webhooks, currentUser }) => {
   app.addHook('onRequest', currentUser.requireAdmin);
+  const route = staffRoutes(app, { tags: ['admin', 'webhooks'], errors, actor: currentUser.require });
 
-  app.get(
+  route.get(
     '/admin/webhooks',
-    {
-      schema: {
-        tags,
-        summary: 'Every webhook endpoint, newest first (no secrets)',
-        response: { 200: webhookEndpointListSchema, ...errors },
-      },
-    },
+    { summary: 'Every webhook endpoint, newest first (no secrets)', answer: webhookEndpointListSchema },
     () => webhooks.list(),
   );
 
-  app.post(
+  route.post(
     '/admin/webhooks',
     {
-      schema: {
-        tags,
-        summary:
-          'Register an endpoint: a public http(s) address and the events it receives; answers its ' +
-          'signing secret, this once',
-        body: webhookEndpointFormSchema,
-        response: { 201: webhookEndpointWithSecretSchema, ...errors },
-      },
+      summary:
+        'Register an endpoint: a public http(s) address and the events it receives; answers its ' +
+        'signing secret, this once',
+      body: webhookEndpointFormSchema,
+      status: 201,
+      answer: webhookEndpointWithSecretSchema,
     },
-    async (request, reply) =>
-      reply.status(201).send(await webhooks.create(request.body, await currentUser.require(request))),
+    async ({ body, actor }) => webhooks.create(body, await actor()),
   );
 
-  app.put(
+  route.put(
     '/admin/webhooks/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change an endpoint’s address, events, description, or pause it',
-        params: idParams,
-        body: webhookEndpointFormSchema,
-        response: { 200: webhookEndpointAnswerSchema, ...errors },
-      },
+      summary: 'Change an endpoint’s address, events, description, or pause it',
+      params: idParams,
+      body: webhookEndpointFormSchema,
+      answer: webhookEndpointAnswerSchema,
     },
-    async (request) => webhooks.update(request.params.id, request.body, await currentUser.require(request)),
+    async ({ params, body, actor }) => webhooks.update(params.id, body, await actor()),
   );
 
-  app.delete(
+  route.delete(
     '/admin/webhooks/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an endpoint and its delivery log',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
+      summary: 'Delete an endpoint and its delivery log',
+      params: idParams,
+      status: 204,
+      answer: z.null(),
     },
-    async (request, reply) => {
-      await webhooks.remove(request.params.id, await currentUser.require(request));
-      return reply.status(204).send(null);
-    },
+    async ({ params, actor }) => webhooks.remove(params.id, await actor()),
   );
 
-  app.post(
+  route.post(
     '/admin/webhooks/:id/rotate',
     {
-      schema: {
-        tags,
-        summary: 'A new signing secret, answered this once; the old one signs nothing more',
-        params: idParams,
-        response: { 200: webhookEndpointWithSecretSchema, ...errors },
-      },
+      summary: 'A new signing secret, answered this once; the old one signs nothing more',
+      params: idParams,
+      answer: webhookEndpointWithSecretSchema,
     },
-    async (request) => webhooks.rotate(request.params.id, await currentUser.require(request)),
+    async ({ params, actor }) => webhooks.rotate(params.id, await actor()),
   );
 
-  app.post(
+  route.post(
     '/admin/webhooks/:id/test',
     {
-      schema: {
-        tags,
-        summary: 'Queue a ping for this endpoint',
-        params: idParams,
-        response: { 202: webhookDeliveryAnswerSchema, ...errors },
-      },
+      summary: 'Queue a ping for this endpoint',
+      params: idParams,
+      status: 202,
+      answer: webhookDeliveryAnswerSchema,
     },
-    async (request, reply) =>
-      reply.status(202).send(await webhooks.test(request.params.id, await currentUser.require(request))),
+    async ({ params, actor }) => webhooks.test(params.id, await actor()),
   );
 
-  app.get(
+  route.get(
     '/admin/webhooks/:id/deliveries',
     {
-      schema: {
-        tags,
-        summary: 'An endpoint’s deliveries, newest first, a page at a time',
-        params: idParams,
-        querystring: webhookDeliveryQuerySchema,
-        response: { 200: webhookDeliveryPageSchema, ...errors },
-      },
+      summary: 'An endpoint’s deliveries, newest first, a page at a time',
+      params: idParams,
+      querystring: webhookDeliveryQuerySchema,
+      answer: webhookDeliveryPageSchema,
     },
-    async (request) => webhooks.deliveries(request.params.id, request.query.page, request.query.limit),
+    ({ params, query }) => webhooks.deliveries(params.id, query.page, query.limit),
   );
 
-  app.post(
+  route.post(
     '/admin/webhooks/:id/deliveries/:deliveryId/replay',
     {
-      schema: {
-        tags,
-        summary: 'Send a delivery again: the same webhook-id and body, due now, retried for a new window',
-        params: deliveryParams,
-        response: { 202: webhookDeliveryAnswerSchema, ...errors },
-      },
+      summary: 'Send a delivery again: the same webhook-id and body, due now, retried for a new window',
+      params: deliveryParams,
+      status: 202,
+      answer: webhookDeliveryAnswerSchema,
     },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await webhooks.replay(
-            request.params.id,
-            request.params.deliveryId,
-            await currentUser.require(request),
-          ),
-        ),
+    async ({ params, actor }) => webhooks.replay(params.id, params.deliveryId, await actor()),
   );
 };

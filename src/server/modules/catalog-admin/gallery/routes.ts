@@ -14,6 +14,7 @@ import { MESSAGES } from '../../../../domain/messages.js';
 import type { CurrentUser } from '../../../auth/current-user.js';
 import { errorBodySchema } from '../../../http/errors.js';
 import { documentMultipartForm, readMultipartForm } from '../../../http/multipart-form.js';
+import { staffRoutes } from '../../../http/staff-routes.js';
 import { parseWith } from '../../../http/validate.js';
 import type { GalleryService } from './service.js';
 
@@ -38,18 +39,16 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
   currentUser: CurrentUser;
 }> = async (app, { gallery, currentUser }) => {
   app.addHook('onRequest', currentUser.requireAdmin);
+  const route = staffRoutes(app, { tags: ['admin'], errors, actor: currentUser.require });
 
-  app.get(
+  route.get(
     '/shoes/:id/images',
     {
-      schema: {
-        tags: ['admin'],
-        summary: "A shoe's photo gallery in order, the cover first, with each photo's id and alt text",
-        params: galleryParamsSchema,
-        response: { 200: galleryAnswerSchema, ...errors },
-      },
+      summary: "A shoe's photo gallery in order, the cover first, with each photo's id and alt text",
+      params: galleryParamsSchema,
+      answer: galleryAnswerSchema,
     },
-    async (request) => gallery.list(request.params.id),
+    ({ params }) => gallery.list(params.id),
   );
 
   app.post(
@@ -78,65 +77,45 @@ export const galleryRoutes: FastifyPluginAsyncZod<{
   );
 
   // Before `/:imageId`: a static segment wins, but the order says which route this is.
-  app.put(
+  route.put(
     '/shoes/:id/images/order',
     {
-      schema: {
-        tags: ['admin'],
-        summary: "Reorder the gallery: every photo's id once, in the new order; the first becomes the cover",
-        params: galleryParamsSchema,
-        body: galleryOrderBodySchema,
-        response: { 200: galleryAnswerSchema, ...errors },
-      },
+      summary: "Reorder the gallery: every photo's id once, in the new order; the first becomes the cover",
+      params: galleryParamsSchema,
+      body: galleryOrderBodySchema,
+      answer: galleryAnswerSchema,
     },
-    async (request) => gallery.reorder(request.params.id, request.body, await currentUser.require(request)),
+    async ({ params, body, actor }) => gallery.reorder(params.id, body, await actor()),
   );
 
-  app.put(
+  route.put(
     '/shoes/:id/images/:imageId',
     {
-      schema: {
-        tags: ['admin'],
-        summary: "Change a photo's alt text",
-        params: galleryImageParamsSchema,
-        body: galleryAltBodySchema,
-        response: { 200: galleryAnswerSchema, ...errors },
-      },
+      summary: "Change a photo's alt text",
+      params: galleryImageParamsSchema,
+      body: galleryAltBodySchema,
+      answer: galleryAnswerSchema,
     },
-    async (request) =>
-      gallery.setAlt(
-        request.params.id,
-        request.params.imageId,
-        request.body.alt,
-        await currentUser.require(request),
-      ),
+    async ({ params, body, actor }) => gallery.setAlt(params.id, params.imageId, body.alt, await actor()),
   );
 
-  app.put(
+  route.put(
     '/shoes/:id/images/:imageId/cover',
     {
-      schema: {
-        tags: ['admin'],
-        summary: "Make a photo the cover: it moves first and becomes the shoe's image",
-        params: galleryImageParamsSchema,
-        response: { 200: galleryAnswerSchema, ...errors },
-      },
+      summary: "Make a photo the cover: it moves first and becomes the shoe's image",
+      params: galleryImageParamsSchema,
+      answer: galleryAnswerSchema,
     },
-    async (request) =>
-      gallery.makeCover(request.params.id, request.params.imageId, await currentUser.require(request)),
+    async ({ params, actor }) => gallery.makeCover(params.id, params.imageId, await actor()),
   );
 
-  app.delete(
+  route.delete(
     '/shoes/:id/images/:imageId',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete a photo from the gallery (409 for the last one: a shoe keeps at least one)',
-        params: galleryImageParamsSchema,
-        response: { 200: galleryAnswerSchema, ...errors },
-      },
+      summary: 'Delete a photo from the gallery (409 for the last one: a shoe keeps at least one)',
+      params: galleryImageParamsSchema,
+      answer: galleryAnswerSchema,
     },
-    async (request) =>
-      gallery.remove(request.params.id, request.params.imageId, await currentUser.require(request)),
+    async ({ params, actor }) => gallery.remove(params.id, params.imageId, await actor()),
   );
 };
