@@ -7,13 +7,21 @@ import {
 } from './shoe-filters.js';
 import type { ShoeSort } from './sorts.js';
 
-/** The three filtered listings: the whole catalogue, a brand's collection, the sale. */
-export type Listing = { kind: 'all' } | { kind: 'brand'; brand: string } | { kind: 'sale' };
+/**
+ * The filtered listings: the whole catalogue, a brand's collection, the sale, and a search's results
+ * (`/search?q=`, its text as typed).
+ */
+export type Listing =
+  { kind: 'all' } | { kind: 'brand'; brand: string } | { kind: 'sale' } | { kind: 'search'; q: string };
+
+/** The `/search` page's parameter holding the search text. */
+export const SEARCH_PARAM = 'q';
 
 /** What a listing shows before any choice: the sale cheapest first (spec §2), the others by name. */
 function fixedFilters(listing: Listing): Partial<ShoeFilters> {
   if (listing.kind === 'brand') return { brands: [listing.brand] };
   if (listing.kind === 'sale') return { onSale: true };
+  if (listing.kind === 'search') return { search: listing.q };
   return {};
 }
 
@@ -41,8 +49,11 @@ export function listingScope(listing: Listing): FilterScope[] {
 /** The page URL's query for these filters: the listing's bound and its default sort go without saying. */
 export function listingSearch(listing: Listing, filters: ShoeFilters): URLSearchParams {
   const search = new URLSearchParams();
+  if (listing.kind === 'search') search.set(SEARCH_PARAM, listing.q);
   const params = filterParams(filters);
   for (const [key, value] of Object.entries(params)) {
+    // The search is the listing's own (`q` above), never a filter of the page's URL.
+    if (key === 'name') continue;
     if (listing.kind === 'brand' && key === 'brand') continue;
     if (listing.kind === 'sale' && key === 'onSale') continue;
     if (key === 'sort' && value === defaultSort(listing)) continue;

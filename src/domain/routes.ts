@@ -2,7 +2,7 @@ import { catalogUrls } from './catalog-urls.js';
 import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { offsetOfPage } from './paging.js';
-import { listingFilters, listingScope, type Listing } from './listings.js';
+import { listingFilters, listingScope, SEARCH_PARAM, type Listing } from './listings.js';
 
 /**
  * Every page of the shop, in one table (docs/decisions/008). The browser's router, the guards, the
@@ -90,6 +90,14 @@ export const PAGES = {
     title: 'On sale',
     indexed: true,
     data: (query) => listingData({ kind: 'sale' }, query, PAGE_SIZE.sale),
+  },
+  /** A search's results (issue 35 item 5): Enter in the header's search opens it; shareable. */
+  search: {
+    path: '/search',
+    screen: 'features/catalog/search-page.tsx',
+    visibility: 'public',
+    data: (query) =>
+      listingData({ kind: 'search', q: query.get(SEARCH_PARAM) ?? '' }, query, PAGE_SIZE.collection),
   },
   cart: {
     path: '/cart',

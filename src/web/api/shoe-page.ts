@@ -1,12 +1,15 @@
 import type { Shoe } from '../../domain/catalog';
-import { lazySchema } from './http';
-import { fetchPage, type Page } from './page';
+import { getJson, lazySchema } from './http';
+import type { Page } from './page';
 
 /** One page of a server-paged shoe list. */
 export type ShoePage = Page<Shoe>;
 
-const shoeListSchema = lazySchema((schemas) => schemas.shoeList);
+const searchAnswerSchema = lazySchema((schemas) => schemas.searchAnswer);
 
-export function fetchShoePage(url: string, signal?: AbortSignal): Promise<ShoePage> {
-  return fetchPage(url, shoeListSchema, signal);
+/** A search that finds nothing answers the spec's text message instead of a list: an empty page here. */
+export async function fetchShoePage(url: string, signal?: AbortSignal): Promise<ShoePage> {
+  const { data, total } = await getJson(url, searchAnswerSchema, signal);
+  if (!Array.isArray(data)) return { items: [], total: 0 };
+  return { items: data, total: total ?? data.length };
 }

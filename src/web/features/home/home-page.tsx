@@ -6,6 +6,7 @@ import { useShoes } from '../../api/use-shoes';
 import { HelpChat } from './help-chat/help-chat';
 import { PagedShoeList } from '../../components/paged-shoe-list';
 import { PAGE_WIDTH } from '../../components/page-width';
+import { RecentlyViewedRow } from '../../components/recently-viewed/recently-viewed-row';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { usePageOffset } from '../../components/use-page-offset';
 import { paths } from '../../paths';
@@ -51,6 +52,7 @@ export default function HomePage() {
           columns={3}
         />
       </section>
+      <RecentlyViewedRow className={`${PAGE_WIDTH} mt-14 sm:mt-20`} />
     </>
   );
 }

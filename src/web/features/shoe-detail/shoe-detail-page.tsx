@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { shoeTitle } from '../../../domain/seo';
@@ -9,6 +10,8 @@ import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { BackHomeLink } from '../../components/back-home-link';
+import { RecentlyViewedRow } from '../../components/recently-viewed/recently-viewed-row';
+import { rememberViewed } from '../../components/recently-viewed/recently-viewed-store';
 import { ReviewsSection } from './reviews/reviews-section';
 import { ShoeDetails } from './shoe-details';
 
@@ -20,6 +23,10 @@ export default function ShoeDetailPage() {
   const id = useParams().id ?? '';
   const { data: shoe, isPending, isError } = useShoe(id);
   useDocumentTitle(shoe ? shoeTitle(shoe) : isError ? MESSAGES.catalog.shoeNotFound : undefined);
+  const shownId = shoe?._id;
+  useEffect(() => {
+    if (shownId) rememberViewed(shownId);
+  }, [shownId]);
 
   return (
     <div className={`${PAGE_WIDTH} py-8 sm:py-12`}>
@@ -32,6 +39,7 @@ export default function ShoeDetailPage() {
             <>
               <ShoeDetails key={shoe._id} shoe={shoe} />
               <ReviewsSection key={`reviews-${shoe._id}`} shoeId={shoe._id} />
+              <RecentlyViewedRow exceptId={shoe._id} className="mt-14" />
             </>
           ) : (
             <PageLoading />
