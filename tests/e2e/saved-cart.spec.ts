@@ -113,6 +113,7 @@ test('a cart filled on one device is there on another after signing in, with a c
     `Price changed: ${formatPrice(first!.shoe.price)} → ${formatPrice(newPrice)}`,
   );
   // The phone's window as the shopper sees it (a full-page capture would paint the sticky header mid-page).
+  await a.evaluate(() => window.scrollTo(0, 0));
   await a.screenshot({ path: testInfo.outputPath('saved-cart-390.png') });
 
   // A change on the laptop reaches the phone: the second shoe removed there is gone here once read again.
