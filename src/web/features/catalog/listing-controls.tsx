@@ -40,6 +40,7 @@ export function ListingToolbar({ listing, state }: ListingControlsProps) {
         sort={filters.sort}
         fallback={fallback}
         onSort={(sort) => setFilters({ ...filters, sort })}
+        ranked={listing.kind === 'search'}
         {...(listing.kind === 'brand' && {
           allModels: chosen === 0 && !filters.sort,
           onAllModels: () => setFilters({ sizes: [], colors: [], brands: [] }),

@@ -1,4 +1,4 @@
-import { ArrowDownAZ, ArrowDownWideNarrow, ArrowUpNarrowWide, Flame, Sparkles } from 'lucide-react';
+import { ArrowDownAZ, ArrowDownWideNarrow, ArrowUpNarrowWide, Flame, Sparkles, Target } from 'lucide-react';
 import { MESSAGES } from '../../../domain/messages';
 import type { ShoeSort } from '../../../domain/sorts';
 
@@ -10,6 +10,8 @@ interface SortBarProps {
   allModels?: boolean;
   /** The sort the listing falls back to, which cannot be switched off (the sale's cheapest first). */
   fallback?: ShoeSort;
+  /** The order without a sort is the search's: best matches first, not by name. */
+  ranked?: boolean;
 }
 
 const SORT_BUTTONS: { sort: ShoeSort; label: string; Icon: typeof ArrowUpNarrowWide }[] = [
@@ -24,6 +26,8 @@ const SORT_BUTTONS: { sort: ShoeSort; label: string; Icon: typeof ArrowUpNarrowW
  * when no sort is chosen, so the bar always says which order is in force (issue 32).
  */
 const NAME_ORDER = { label: 'A to Z', Icon: ArrowDownAZ };
+/** A search's order without a sort (issue 35 item 5): the best matches first. */
+const BEST_MATCH = { label: 'Best match', Icon: Target };
 
 const chipClass =
   'inline-flex h-11 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-bold transition-colors';
@@ -34,7 +38,8 @@ const chipOn = 'border-ink bg-ink text-white';
  * The sorts as toggle buttons (pressing the chosen one again goes back to the listing's order); the
  * order in force is always the pressed one: the chosen sort, else the listing's fallback, else by name.
  */
-export function SortBar({ sort, onSort, onAllModels, allModels = false, fallback }: SortBarProps) {
+export function SortBar({ sort, onSort, onAllModels, allModels = false, fallback, ranked }: SortBarProps) {
+  const unsorted = ranked ? BEST_MATCH : NAME_ORDER;
   return (
     <div
       role="group"
@@ -49,8 +54,8 @@ export function SortBar({ sort, onSort, onAllModels, allModels = false, fallback
           onClick={() => onSort(undefined)}
           className={`${chipClass} ${sort ? chipOff : chipOn}`}
         >
-          <NAME_ORDER.Icon aria-hidden="true" className="size-4" />
-          {NAME_ORDER.label}
+          <unsorted.Icon aria-hidden="true" className="size-4" />
+          {unsorted.label}
         </button>
       )}
       {SORT_BUTTONS.map(({ sort: option, label, Icon }) => {
