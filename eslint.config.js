@@ -20,13 +20,14 @@ const MODULES = fs
 
 /**
  * The server's kernel (db, http, auth, audit, cache, events, ...): everything in src/server outside
- * modules/ but the composition, app.ts and plugins/services.ts, which alone may import any module.
+ * modules/ but the composition, app.ts and plugins/services.ts with the files it is split into
+ * (plugins/services-*.ts), which alone may import any module.
  */
 const KERNEL = [
   ...fs.readdirSync('src/server').filter((entry) => !['modules', 'plugins', 'app.ts'].includes(entry)),
   ...fs
     .readdirSync('src/server/plugins')
-    .filter((entry) => entry !== 'services.ts')
+    .filter((entry) => !/^services(-[a-z-]+)?\.ts$/.test(entry))
     .map((entry) => `plugins/${entry}`),
 ].map((entry) => `./src/server/${entry}`);
 
@@ -67,7 +68,7 @@ const BOUNDARIES = [
   {
     target: KERNEL,
     from: './src/server/modules',
-    message: 'The server kernel does not import a module: only app.ts and plugins/services.ts compose them.',
+    message: 'The server kernel does not import a module: only app.ts and plugins/services*.ts compose them.',
   },
 ];
 

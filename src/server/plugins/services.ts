@@ -1,32 +1,19 @@
-// One file because it is the shop's composition root: each repository, service and event consumer is
-// built here once, in the order their dependencies need; split, they would be handed between files only to be wired.
+// The shop's composition root: each repository, service and event consumer is built once, in the order
+// their dependencies need. The groups with many parts are wired in the files beside it (services-identity,
+// -payments, -orders, -people, -jobs), each answering what it built and its event consumers, which are
+// handed events in the order they are pushed here.
 import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogCaching } from '../cache/catalog-caching.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { withStartupLock } from '../db/migrate.js';
 import { createMailer } from '../mail/mailer.js';
-import { createAccountRepository } from '../modules/accounts/repository.js';
-import { createAddressRepository } from '../modules/addresses/repository.js';
-import { createAddressService } from '../modules/addresses/service.js';
-import { createCartRepository } from '../modules/carts/repository.js';
-import { createCartService } from '../modules/carts/service.js';
 import { createAccountService } from '../modules/accounts/service.js';
 import { createAdminRepository } from '../modules/admin/repository.js';
 import { createAdminService } from '../modules/admin/service.js';
 import { createAnalyticsRepository } from '../modules/analytics/repository.js';
 import { createAnalyticsService } from '../modules/analytics/service.js';
-import { createCurrentUser } from '../auth/current-user.js';
-import { createAuthRepository } from '../auth/auth-repository.js';
-import { createAuth, ensureAdmin } from '../auth/auth-instance.js';
-import { createAccountErasure } from '../auth/account-erasure.js';
-import { resolveSessionSecret } from '../auth/session-secret.js';
 import type { EventConsumer } from '../events/domain-events.js';
 import { createEventDispatcher } from '../events/dispatcher.js';
-import { createJobRunner } from '../jobs/job-runner.js';
-import { createJobStore } from '../jobs/job-store.js';
-import { createImportRepository } from '../modules/catalog-admin/import/repository.js';
-import { IMPORT_JOB, createCatalogueImportService } from '../modules/catalog-admin/import/service.js';
 import { createOutboxRepository } from '../events/outbox-repository.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
 import { createCatalogService } from '../modules/catalog/service.js';
@@ -38,40 +25,18 @@ import { createExportsService } from '../modules/exports/service.js';
 import { createGalleryService } from '../modules/catalog-admin/gallery/service.js';
 import { createBulkEditRepository } from '../modules/catalog-admin/bulk/repository.js';
 import { createBulkEditService } from '../modules/catalog-admin/bulk/service.js';
-import { createDiscountsRepository } from '../modules/discounts/repository.js';
-import { createRestockRepository } from '../modules/restock/repository.js';
-import { createRestockService } from '../modules/restock/service.js';
-import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
-import { createFulfilmentService } from '../modules/fulfilment/service.js';
-import { createOrderMails } from '../modules/orders/order-mails.js';
-import { createReturnsRepository } from '../modules/returns/repository.js';
-import { createReturnsService } from '../modules/returns/service.js';
 import { createAuditRepository } from '../modules/audit/repository.js';
 import { createAuditWriter } from '../audit/audit-writer.js';
 import { createSessionRepository } from '../modules/sessions/repository.js';
 import { createSessionService } from '../modules/sessions/service.js';
 import { createTwoFactorRepository } from '../modules/two-factor/repository.js';
-import { createPasskeyRepository } from '../modules/passkeys/repository.js';
-import { createPasskeyService } from '../modules/passkeys/service.js';
 import { createTwoFactorService } from '../modules/two-factor/service.js';
-import { createYourDataRepository } from '../modules/your-data/repository.js';
-import { createYourDataService } from '../modules/your-data/service.js';
 import { createDiscountsService } from '../modules/discounts/service.js';
-import { createOrdersRepository, type OrderTransaction } from '../modules/checkout/orders-repository.js';
-import { createOrdersReadModel } from '../modules/orders/repository.js';
 import { createOrdersService } from '../modules/orders/service.js';
 import { createOrderDocuments } from '../modules/orders/documents.js';
-import { createCheckoutService } from '../modules/checkout/service.js';
-import { createSalesTaxRepository } from '../modules/sales-tax/repository.js';
-import { createSalesTaxService } from '../modules/sales-tax/service.js';
-import { createShippingMethodsRepository } from '../modules/shipping-methods/repository.js';
-import { createShippingMethodsService } from '../modules/shipping-methods/service.js';
-import { createFavoriteRepository } from '../modules/favorites/repository.js';
-import { createFavoriteService } from '../modules/favorites/service.js';
 import { createHealthRepository } from '../modules/health/repository.js';
 import { createReadiness } from '../modules/health/service.js';
 import { createMailRepository } from '../modules/mail/repository.js';
-import { createMailService } from '../modules/mail/service.js';
 import { createPaymentService } from '../modules/payments/service.js';
 import { createReviewRepository } from '../modules/reviews/repository.js';
 import { createReviewService } from '../modules/reviews/service.js';
@@ -81,16 +46,17 @@ import { createUserRepository } from '../modules/users/repository.js';
 import { createUserService } from '../modules/users/service.js';
 import { createWebhooks } from '../modules/webhooks/webhooks.js';
 import { setLowStockThreshold } from '../stock/stock-writer.js';
-import { createTestPaymentProvider } from '../payments/test-payment-provider.js';
-import { tracePaymentProvider } from '../tracing/traced-payment-provider.js';
-import { inSpan } from '../tracing/spans.js';
 import type { SharedCounters } from '../redis/shared-counters.js';
 import { createBacklogRepository } from '../metrics/backlog-repository.js';
 import { watchDatabase } from '../metrics/database-gauges.js';
 import { serviceHooksOf } from '../metrics/service-hooks.js';
 import type { ShopMetrics } from '../metrics/shop-metrics.js';
-import { timePaymentProvider } from '../metrics/timed-payment-provider.js';
 import type { ImageStorage } from '../storage/image-storage.js';
+import { wireIdentity } from './services-identity.js';
+import { wireJobs } from './services-jobs.js';
+import { wireOrders } from './services-orders.js';
+import { wirePayments } from './services-payments.js';
+import { wirePeople } from './services-people.js';
 
 export interface ServicesOptions {
   config: Config;
@@ -145,93 +111,24 @@ export async function createServices(options: ServicesOptions) {
     log,
   });
 
-  const google = config.GOOGLE_CLIENT_ID
-    ? {
-        clientId: config.GOOGLE_CLIENT_ID,
-        clientSecret: config.GOOGLE_CLIENT_SECRET,
-        issuer: config.GOOGLE_ISSUER,
-      }
-    : undefined;
-  const secret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
-  const identities = createAuthRepository(db);
-  const auth = createAuth({ repository: identities, mailer, secret, publicUrl, google });
-  if (options.bootstrapAdmin) {
-    const admin = { email: adminEmail, password: config.ADMIN_PASSWORD };
-    // Under the startup lock: instances starting together must not both find it missing and create it.
-    await withStartupLock(database, () => ensureAdmin(auth, identities, admin, (line) => log.warn(line)));
-  }
-  const currentUser = createCurrentUser({ auth, repository: identities, adminEmail });
+  const { secret, identities, auth, currentUser, googleEnabled } = await wireIdentity({
+    config,
+    database,
+    db,
+    mailer,
+    publicUrl,
+    log,
+    bootstrapAdmin: options.bootstrapAdmin,
+  });
 
   const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
 
-  // The Stripe SDK loads only when payments go through Stripe: test mode starts without it.
-  const stripeModule =
-    config.PAYMENTS === 'stripe' ? await import('../payments/stripe-payment-provider.js') : undefined;
-  const stripe = stripeModule?.createStripeClient({
-    secretKey: config.STRIPE_SECRET_KEY!,
-    apiUrl: config.STRIPE_API_URL,
-    timeoutMs: config.STRIPE_TIMEOUT_MS,
-    maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
-  });
-  // A span around each of its calls (a no-op unless tracing is on).
-  const paymentProvider = tracePaymentProvider(
-    stripeModule && stripe
-      ? stripeModule.createStripePaymentProvider(stripe)
-      : createTestPaymentProvider(secret),
-  );
-  // Each call timed and refunds counted, when metrics are on.
-  const meteredProvider = metrics ? timePaymentProvider(paymentProvider, metrics) : paymentProvider;
+  const { stripe, provider: payments } = await wirePayments({ config, secret, metrics });
   const audit = createAuditWriter(db);
-  const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl });
-  const discountsRepository = createDiscountsRepository(db);
-  const orderReads = createOrdersReadModel(db);
-  const checkoutOrders = createOrdersRepository(db, discountsRepository);
-  const orders = {
-    ...checkoutOrders,
-    // The checkout's one transaction in a span of its own, pg's query spans inside (a no-op unless tracing is on).
-    transaction: <T>(work: (tx: OrderTransaction) => Promise<T>) =>
-      inSpan('checkout.transaction', {}, () => checkoutOrders.transaction(work)),
-    find: orderReads.find,
-    findByKey: orderReads.findByKey,
-  };
-  const shippingMethods = createShippingMethodsService(createShippingMethodsRepository(db));
-  const salesTax = createSalesTaxService(createSalesTaxRepository(db));
-  const checkout = createCheckoutService({
-    db,
-    payments: meteredProvider,
-    orders,
-    singleInstance: database.kind === 'pglite',
-    log,
-    codes: discountsRepository,
-    delivery: {
-      shippingMethods: shippingMethods.offered,
-      taxRate: salesTax.rateFor,
-    },
-    metrics: measure.checkout,
-  });
-
-  const fulfilment = createFulfilmentService({
-    repository: createFulfilmentRepository(db),
-    findOrder: orderReads.find,
-    payments: meteredProvider,
-    metrics: measure.refunds,
-  });
-  const returns = createReturnsService({
-    repository: createReturnsRepository(db),
-    findOrder: orderReads.find,
-    sendRefund: fulfilment.sendRefund,
-  });
-  consumers.push(
-    createOrderMails({
-      orders: orderReads,
-      mailer,
-      publicUrl,
-      returnAddress: config.RETURN_ADDRESS?.replaceAll('\\n', '\n'),
-    }),
-    restock.consumer,
-    returns.consumer,
-  );
+  const orders = wireOrders({ config, database, db, log, payments, measure, mailer, publicUrl });
+  const { restock, orderReads, checkout } = orders;
+  consumers.push(...orders.consumers);
 
   // Webhooks (docs/decisions/024): deliveries queued from the orders and shoes as they are then.
   setLowStockThreshold(config.LOW_STOCK_THRESHOLD);
@@ -244,74 +141,23 @@ export async function createServices(options: ServicesOptions) {
   });
   consumers.push(webhooks.consumer);
 
-  // The account deletion (docs/your-data.md): the accounts module closes the account and records
-  // account.deleted in one transaction; then each owner erases its own part of the person.
-  const profiles = createAccountRepository(db);
-  const passkeys = createPasskeyService({
+  const people = wirePeople({
+    config,
+    db,
     auth,
     identities,
-    repository: createPasskeyRepository(db),
     audit,
-    adminEmail,
-  });
-  const favorites = createFavoriteService({
-    favorites: createFavoriteRepository(db),
     catalog,
-    shoes: catalogRepository,
-  });
-  const addresses = createAddressService({ repository: createAddressRepository(db) });
-  // The cart kept on the account (issue 35 item 1): emptied once an order is paid, by the order's buyer.
-  const carts = createCartService({
-    repository: createCartRepository(db),
-    ownerOfPaidOrder: async (orderId) => {
-      const found = await orderReads.find(orderId);
-      return found && { userId: found.userId, paidAt: new Date(found.order.date) };
-    },
-    lowStock: config.LOW_STOCK_THRESHOLD,
-  });
-  const mail = createMailService({
-    repository: mailRepository,
+    catalogRepository,
+    orderReads,
+    mailRepository,
     mailer,
     publicUrl,
-    contactTo: config.CONTACT_TO ?? adminEmail,
+    erasures: { restock: restock.erasure, checkout: checkout.erasure },
   });
-  const yourData = createYourDataService({
-    repository: createYourDataRepository(db),
-    // Every order: a shopper's download is all of theirs.
-    ordersOf: (userId) => orderReads.forUser(userId, 100_000),
-    savedAddressesOf: addresses.list,
-    savedCartOf: carts.exportOf,
-    closeAccount: profiles.close,
-    mailer,
-    publicUrl,
-  });
-  consumers.push(
-    createAccountErasure(identities),
-    passkeys.erasure,
-    favorites.erasure,
-    addresses.erasure,
-    carts.erasure,
-    carts.afterPaid,
-    restock.erasure,
-    mail.erasure,
-    checkout.erasure,
-    yourData.confirmation,
-  );
+  consumers.push(...people.consumers);
 
-  // Durable jobs (docs/decisions/023): long work any instance can take up and resume.
-  const jobStore = createJobStore(db);
-  // The runner calls the import's handler, made next: the import kicks the runner when it queues work.
-  const jobRunner = createJobRunner({
-    store: jobStore,
-    handlers: { [IMPORT_JOB]: (job, context) => catalogueImport.handler(job, context) },
-    log,
-  });
-  const catalogueImport = createCatalogueImportService({
-    repository: createImportRepository(db, jobStore),
-    jobs: jobStore,
-    images,
-    kick: () => void jobRunner.kick(),
-  });
+  const { jobRunner, catalogueImport } = wireJobs({ db, images, log });
 
   return {
     publicUrl,
@@ -325,7 +171,7 @@ export async function createServices(options: ServicesOptions) {
     accounts: createAccountService({
       auth,
       identities,
-      profiles,
+      profiles: people.profiles,
       images,
       adminEmail,
       audit,
@@ -338,18 +184,18 @@ export async function createServices(options: ServicesOptions) {
       adminEmail,
       secret,
     }),
-    passkeys,
-    googleEnabled: Boolean(google),
+    passkeys: people.passkeys,
+    googleEnabled,
     attempts: counters.attempts,
     users: createUserService({ users: createUserRepository(db), adminEmail }),
     catalog,
-    discounts: createDiscountsService(discountsRepository),
-    shippingMethods,
-    salesTax,
+    discounts: createDiscountsService(orders.discountsRepository),
+    shippingMethods: orders.shippingMethods,
+    salesTax: orders.salesTax,
     webhooks: webhooks.service,
     webhookWorker: webhooks.worker,
-    fulfilment,
-    returns,
+    fulfilment: orders.fulfilment,
+    returns: orders.returns,
     catalogAdmin: createCatalogAdminService({
       repository: createCatalogAdminRepository(db),
       catalog: catalogRepository,
@@ -361,14 +207,14 @@ export async function createServices(options: ServicesOptions) {
     restock,
     audit: createAuditRepository(db),
     sessions: createSessionService(createSessionRepository(db), identities),
-    yourData,
-    favorites,
-    addresses,
-    carts,
+    yourData: people.yourData,
+    favorites: people.favorites,
+    addresses: people.addresses,
+    carts: people.carts,
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),
-    mail,
+    mail: people.mail,
     payments: createPaymentService({
-      provider: meteredProvider,
+      provider: payments,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY,
       webhook:
         stripe && config.STRIPE_WEBHOOK_SECRET ? { stripe, secret: config.STRIPE_WEBHOOK_SECRET } : undefined,
