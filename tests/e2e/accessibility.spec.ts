@@ -67,6 +67,22 @@ const pages: { name: string; open: (page: Page, catalog: Catalog) => Promise<voi
     },
   },
   {
+    name: 'home with the recently viewed row',
+    open: async (page, catalog) => {
+      await page.goto(`/shoes/${catalog.shoes[0]!._id}`);
+      await expect(page.getByRole('heading', { level: 1, name: catalog.shoes[0]!.name })).toBeVisible();
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Recently viewed' }).getByRole('link')).toHaveCount(1);
+    },
+  },
+  {
+    name: 'search results',
+    open: async (page) => {
+      await page.goto('/search?q=high%20top');
+      await expect(shoeCards(main(page))).toHaveCount(6);
+    },
+  },
+  {
     name: 'sign-in',
     open: async (page) => {
       await page.goto('/signin');
