@@ -64,7 +64,11 @@ export function checkServerLogText(text: string, where: string, options: { minRe
   }
 }
 
-/** The shared shop's log file (playwright.config.ts), read by the global teardown. */
+/**
+ * The shared shop's log file (playwright.config.ts), read by the global teardown. The global setup's
+ * own sign-in writes a few request lines, so any run (a single spec on a shop of its own included)
+ * has some: none means the log is not being written.
+ */
 export function checkServerLog(file: string): void {
-  checkServerLogText(fs.readFileSync(file, 'utf8'), `the shop's log (${file})`, { minRequests: 100 });
+  checkServerLogText(fs.readFileSync(file, 'utf8'), `the shop's log (${file})`, { minRequests: 1 });
 }
