@@ -131,7 +131,9 @@ export async function benchTracing({
     const totals = new Map<string, Total>();
     for (let round = 1; round <= options.rounds; round += 1) {
       for (const [route, run] of Object.entries(loads)) {
-        for (const way of ways) {
+        // The order turns each round: a burst's after-effects (PostgreSQL's writes and vacuum after
+        // checkouts, the collector's reads) fall on the next shop, which is not always the same one.
+        for (const way of ways.map((_, index) => ways[(index + round - 1) % ways.length]!)) {
           const shop = shops.get(way)!;
           const started = performance.now();
           const { result, cpu } = await measureCpu([shop.pid], () => run(shop.address));
@@ -179,7 +181,7 @@ export async function benchTracing({
             'errors, non-2xx': figure.errors,
             'CPU ms/req': figure.cpuMs.toFixed(3),
             'vs off': `${((figure.cpuMs / perRequest(route, 'off').cpuMs - 1) * 100).toFixed(1)}%`,
-            // Each round against the "off" burst just before it: the spread, and its median.
+            // Each round against the same round's "off" burst: the spread, and its median.
             'vs off, median round': `${(median(byRound) * 100).toFixed(1)}%`,
             // The least disturbed burst of each way (a shared machine's noise only ever adds).
             'best round CPU ms/req': best(figure.rounds).toFixed(3),
