@@ -55,14 +55,14 @@ function endRequest(request: Traced, status: number | undefined): void {
  * gets ONE span, and its context is entered for the hooks and the handler: in onRequest (what runs
  * before the body is read) and again in the first preValidation hook (what runs once it has been
  * read, which comes on the socket's callbacks, outside it). The span ends when the answer has been
- * sent (onResponse), or when the client goes away first (onRequestAbort).
+ * sent (onResponse), or when the client goes away first (the response's close).
  */
 export function traceRequests(app: FastifyInstance, tracer: Tracer): void {
   app.decorateRequest(REQUEST_SPAN, null);
   app.decorateRequest(REQUEST_CONTEXT, null);
   app.decorateRequest(VALIDATION_SPAN, null);
 
-  app.addHook('onRequest', function startRequestSpan(request, _reply, done) {
+  app.addHook('onRequest', function startRequestSpan(request, reply, done) {
     const route = request.routeOptions.url;
     if (route !== undefined && UNTRACED.has(route)) return done();
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
@@ -83,6 +83,11 @@ export function traceRequests(app: FastifyInstance, tracer: Tracer): void {
     const active = trace.setSpan(parent, span);
     traced[REQUEST_SPAN] = span;
     traced[REQUEST_CONTEXT] = active;
+    // The client gone before the answer: the response closes without finishing. A listener for the
+    // traced requests only (an onRequestAbort hook would have Fastify listen on every request).
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) endRequest(traced, undefined);
+    });
     context.with(active, done);
   });
 
@@ -110,10 +115,6 @@ export function traceRequests(app: FastifyInstance, tracer: Tracer): void {
 
   app.addHook('onResponse', function endRequestSpan(request, reply, done) {
     endRequest(request as Traced, reply.statusCode);
-    done();
-  });
-  app.addHook('onRequestAbort', function endAbortedRequestSpan(request, done) {
-    endRequest(request as Traced, undefined);
     done();
   });
 }
