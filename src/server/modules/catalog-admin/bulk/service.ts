@@ -19,10 +19,13 @@ import type { BulkEditRepository, BulkRow, BulkWrite } from './repository.js';
 type PreviewBody = z.output<typeof bulkPreviewBodySchema>;
 type ApplyBody = z.output<typeof bulkApplyBodySchema>;
 
-/** What a bulk edit needs of the catalogue: the ids its name search finds, as the shoes table lists them. */
+/**
+ * What a bulk edit needs of the catalogue: the ids its search finds, as the shoes table lists them
+ * (the table's `name` parameter is the catalogue's `search` filter).
+ */
 export interface SearchedShoes {
   listShoes(query: {
-    name?: string;
+    search?: string;
     offset: number;
     limit: number;
   }): Promise<{ items: readonly { _id: string }[]; total: number }>;
@@ -96,7 +99,7 @@ export function createBulkEditService(deps: { repository: BulkEditRepository; ca
   async function selectedIds(selection: PreviewBody['selection']): Promise<string[]> {
     if (selection.ids) return [...new Set(selection.ids.map((id) => id.toLowerCase()))];
     const page = await catalog.listShoes({
-      ...(selection.search ? { name: selection.search } : {}),
+      ...(selection.search ? { search: selection.search } : {}),
       offset: 0,
       limit: BULK_EDIT_MAX_SHOES + 1,
     });
