@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { CartLine } from '../../../src/domain/cart-lines';
+import { itemCount, type CartLine } from '../../../src/domain/cart-lines';
 
 /** Locators and small journeys shared by the specs, named after what a shopper sees. */
 
@@ -81,10 +81,12 @@ export async function storedCart(page: Page): Promise<unknown> {
 }
 
 /** The count on the header's cart badge (0 when it shows none). */
-async function shownItemCount(page: Page): Promise<number> {
-  const text = (await cartLink(page).textContent()) ?? '';
-  const match = /\d+/.exec(text);
-  return match ? Number(match[0]) : 0;
+/**
+ * The pairs in the stored cart: what the header's count shows once the app runs. Not the header
+ * itself, which is the server's (no cart) until the app has read `carrito`.
+ */
+async function storedItemCount(page: Page): Promise<number> {
+  return itemCount(((await storedCart(page)) ?? []) as CartLine[]);
 }
 
 /** The header's cart badge: nothing for an empty cart, else "N item(s)" (the word is for screen readers). */
@@ -112,7 +114,7 @@ export async function addToCartFromDetail(
   size: string,
 ): Promise<void> {
   await openShoe(page, shoe._id, shoe.name);
-  const before = await shownItemCount(page);
+  const before = await storedItemCount(page);
   await sizeSelect(page).selectOption(size);
   await buyButton(page).click();
   await expect(toast(page, 'Your shoe add to cart')).toBeVisible();
