@@ -13,7 +13,6 @@ export const MESSAGES = {
   },
   /** The cart kept on the account (issue 35 item 1): what changed since a line was added. */
   savedCart: {
-    stale: 'Your cart changed on another device: merge your cart with it',
     priceChanged: (was: string, now: string) => `Price changed: ${was} → ${now}`,
     soldOutInSize: (size: string) => `Sold out in size ${size}`,
     removed: 'Removed from our catalogue',

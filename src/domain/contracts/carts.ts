@@ -42,7 +42,7 @@ export type SavedCart = z.infer<typeof savedCartSchema>;
 
 /**
  * `PUT /api/account/cart`: the device's whole cart, written over the saved one only if nobody changed
- * it since `version` (else 409 cart_changed: the device merges instead, so no line is lost unseen).
+ * it since `version` (else merged into it, as at sign-in, so no line is lost unseen).
  */
 export const savedCartWriteSchema = z
   .object({

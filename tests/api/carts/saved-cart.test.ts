@@ -54,17 +54,18 @@ describe.each([
   const keys = (answer: { lines: { name: string; size: string; quantity: number }[] }) =>
     answer.lines.map((item) => `${item.name} ${item.size} x${item.quantity}`);
 
-  it('starts empty, saves a whole cart at the catalogue’s prices, and refuses a stale write leaving nothing', async () => {
+  it('starts empty, saves a whole cart at the catalogue’s prices, and merges a write made on an older cart', async () => {
     const shopper = await signUp(t.app);
     const empty = await send('GET', '/api/account/cart', shopper.cookie);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toMatchObject({ version: 0, lines: [] });
 
-    // A stale write on no cart at all leaves no row behind.
+    // A write made on a version that never was, on no cart at all: merged into nothing, nothing.
     const staleFirst = await send('PUT', '/api/account/cart', shopper.cookie, { version: 4, lines: [] });
-    expect(staleFirst.statusCode).toBe(409);
-    expect(staleFirst.json().error.code).toBe('cart_changed');
-    expect(await t.database.db.select().from(carts).where(eq(carts.userId, shopper.user._id))).toEqual([]);
+    expect(staleFirst.statusCode).toBe(200);
+    expect(staleFirst.json().lines).toEqual([]);
+    const [row] = await t.database.db.select().from(carts).where(eq(carts.userId, shopper.user._id));
+    expect(row?.version ?? 0).toBe(0);
 
     const saved = await send('PUT', '/api/account/cart', shopper.cookie, {
       version: 0,
@@ -90,18 +91,28 @@ describe.each([
       low: false,
     });
 
+    // Made on version 0 (another device wrote since): merged, never written over. Emptying it there
+    // erases nothing; a pair of its own is added, the same shoe and size keeping the larger quantity.
     const stale = await send('PUT', '/api/account/cart', shopper.cookie, { version: 0, lines: [] });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().version).toBe(1);
+    expect(keys(stale.json())).toEqual(['Cloud Runner 9 x3', 'Storm Court 9 x2']);
+    const staleWithLines = await send('PUT', '/api/account/cart', shopper.cookie, {
+      version: 0,
+      lines: [line('Cloud Runner', '9', 1), line('Ember High', '8', 2)],
+    });
+    expect(staleWithLines.statusCode, staleWithLines.body).toBe(200);
+    expect(staleWithLines.json().version).toBe(2);
+    expect(keys(staleWithLines.json())).toEqual(['Cloud Runner 9 x3', 'Storm Court 9 x2', 'Ember High 8 x2']);
     const after = (await send('GET', '/api/account/cart', shopper.cookie)).json();
-    expect(after.version).toBe(1);
-    expect(keys(after)).toEqual(['Cloud Runner 9 x3', 'Storm Court 9 x2']);
+    expect(keys(after)).toEqual(keys(staleWithLines.json()));
 
     // The same lines again change nothing: no new version.
     const same = await send('PUT', '/api/account/cart', shopper.cookie, {
-      version: 1,
-      lines: [line('Cloud Runner', '9', 3), line('Storm Court', '9', 2)],
+      version: 2,
+      lines: [line('Cloud Runner', '9', 3), line('Storm Court', '9', 2), line('Ember High', '8', 2)],
     });
-    expect(same.json().version).toBe(1);
+    expect(same.json().version).toBe(2);
   });
 
   it('merges a device’s cart: every line of both, the same shoe and size at the larger quantity', async () => {

@@ -34,9 +34,6 @@ export interface WrittenCart {
   changed: boolean;
 }
 
-/** Thrown to roll a refused write back. */
-class StaleCart extends Error {}
-
 const keyOf = (line: { shoeId: string; size: string }) => `${line.shoeId}\u0000${line.size}`;
 
 /** The server carts (issue 35 item 1): the only code that writes carts and cart_lines. */
@@ -216,26 +213,15 @@ export function createCartRepository(db: Database) {
       return { cart, lines: await linesOf(db, userId) };
     },
 
-    /**
-     * Writes the lines `decide` returns from the stored ones, under the cart's lock; `decide` may refuse
-     * ('stale': the cart changed since the version the device had).
-     */
+    /** Writes the lines `decide` returns from the stored ones, under the cart's lock. */
     async write(
       userId: string,
-      decide: (cart: CartRow, stored: StoredLine[]) => LineToStore[] | 'stale',
-    ): Promise<WrittenCart | 'stale'> {
-      try {
-        return await db.transaction(async (tx) => {
-          const cart = await lockCart(tx, userId);
-          const next = decide(cart, await linesOf(tx, userId));
-          // Rolled back: a refused write leaves nothing behind (not even the cart row it made).
-          if (next === 'stale') throw new StaleCart();
-          return replaceLines(tx, cart, next);
-        });
-      } catch (error) {
-        if (error instanceof StaleCart) return 'stale';
-        throw error;
-      }
+      decide: (cart: CartRow, stored: StoredLine[]) => LineToStore[],
+    ): Promise<WrittenCart> {
+      return db.transaction(async (tx) => {
+        const cart = await lockCart(tx, userId);
+        return replaceLines(tx, cart, decide(cart, await linesOf(tx, userId)));
+      });
     },
 
     /**

@@ -44,9 +44,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; currentUser
         tags,
         summary:
           'Save your whole cart, made on the saved cart at `version`; if it changed since (another device), ' +
-          '409 cart_changed and nothing is written: merge instead',
+          'your cart is merged into it instead (as at sign-in); the saved cart',
         body: savedCartWriteSchema,
-        response: { 200: savedCartSchema, 409: errorBodySchema, ...errors },
+        response: { 200: savedCartSchema, ...errors },
       },
     },
     async (request) => carts.replace(await userId(request), request.body),

@@ -2,9 +2,7 @@ import { isUuid } from '../../../domain/catalog.js';
 import type { CartLine } from '../../../domain/cart-lines.js';
 import { mergeCarts } from '../../../domain/cart-merge.js';
 import type { CartLineChanges, SavedCart, SavedCartLine } from '../../../domain/contracts/carts.js';
-import { MESSAGES } from '../../../domain/messages.js';
 import type { EventConsumer } from '../../events/domain-events.js';
-import { HttpError } from '../../http/errors.js';
 import type { CartRepository, CartRow, LineToStore, StoredLine } from './repository.js';
 
 /** What the cart's after-pay clearing needs to know of an order (modules/orders' read model). */
@@ -71,7 +69,7 @@ const EMPTY_CART_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * A signed-in shopper's cart kept on the server (issue 35 item 1, docs/decisions/025): read, written
- * whole with the version it was made on (a stale write is refused: the device merges instead), merged
+ * whole with the version it was made on (a write made on an older version is merged instead), merged
  * at sign-in (the same shoe and size keeps the larger quantity), emptied once an order is paid, erased
  * with the account. Every call names the user: one never reads or writes another's cart.
  */
@@ -99,13 +97,16 @@ export function createCartService(deps: {
   return {
     read,
 
-    /** The device's whole cart, if the saved one is still at `version`; else 409 cart_changed. */
+    /**
+     * The device's whole cart, if the saved one is still at `version`. Made on an older one (another
+     * device wrote since, or this device's last answer was lost as its page closed), it is merged into
+     * the saved cart instead, as at sign-in: no line the device did not know of is erased, and the
+     * device has the merged cart in one answer (a refusal would cost a round trip and an error).
+     */
     async replace(userId: string, body: { version: number; lines: CartLine[] }): Promise<SavedCart> {
-      const lines = toStore(body.lines);
-      const written = await repository.write(userId, (cart) =>
-        cart.version === body.version ? lines : 'stale',
+      await repository.write(userId, (cart, stored) =>
+        toStore(cart.version === body.version ? body.lines : mergeCarts(stored.map(asCartLine), body.lines)),
       );
-      if (written === 'stale') throw new HttpError(409, 'cart_changed', MESSAGES.savedCart.stale);
       return read(userId);
     },
 

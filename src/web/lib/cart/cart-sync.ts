@@ -21,7 +21,7 @@ import {
  * - opening the app signed in, or coming back to the tab, reads the saved cart;
  * - every change here is saved a moment later (changes made together go as one write, never holding
  *   up the page), written on the version this device last had: if another device changed the cart
- *   since, the write is refused and this device merges instead, so no line is lost unseen.
+ *   since, the server merges this device's cart into it instead, so no line is lost unseen.
  *
  * Loaded only once someone is signed in (use-cart-follows-shopper.ts): a visitor's pages carry none of
  * it, nor Zod.
@@ -94,16 +94,11 @@ async function merge(): Promise<void> {
   take(await sendJson('POST', url('/merge'), { lines: getSnapshot() }, savedCartSchema), sent);
 }
 
+/** Made on an older saved cart (another device wrote since), the server merges it instead. */
 async function save(): Promise<void> {
   const sent = now();
-  try {
-    const body = { version: state().version, lines: getSnapshot() };
-    take(await sendJson('PUT', url(), body, savedCartSchema), sent);
-  } catch (error) {
-    // Another device changed the cart since this one read it: merge rather than write over it.
-    if (error instanceof ApiError && error.status === 409) await merge();
-    else throw error;
-  }
+  const body = { version: state().version, lines: getSnapshot() };
+  take(await sendJson('PUT', url(), body, savedCartSchema), sent);
 }
 
 async function read(): Promise<void> {
