@@ -3,6 +3,7 @@ import { formatPrice } from '../../src/domain/cart-lines';
 import type { Shoe } from '../../src/domain/catalog';
 import { sameOrigin, signInThroughUi, signInWithSession, type Account } from './support/accounts';
 import { expect, testOnShopOfItsOwn as test, type OwnShop } from './support/admin';
+import { gotoWaitsForTakeover } from './support/fixtures';
 import { addToCartFromDetail, expectCartCount } from './support/shop';
 
 /**
@@ -52,6 +53,13 @@ async function lowerPrice(admin: APIRequestContext, ownShop: OwnShop, shoe: Shoe
 const device = (browser: Browser, ownShop: OwnShop, width: number): Promise<BrowserContext> =>
   browser.newContext({ baseURL: ownShop.baseURL, viewport: { width, height: 900 } });
 
+/** A page of a device whose loads wait for the app, as the fixture's pages do. */
+async function openPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  gotoWaitsForTakeover(page);
+  return page;
+}
+
 /** Waits until the account's saved cart holds `count` lines (the device saves a moment after a change). */
 async function savedLines(request: APIRequestContext, account: Account, count: number): Promise<void> {
   const headers = { Cookie: account.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') };
@@ -78,7 +86,7 @@ test('a cart filled on one device is there on another after signing in, with a c
   // Device A (the phone), signed in: two pairs of one shoe and one of another.
   const phone = await device(browser, ownShop, 390);
   await signInWithSession(phone, account);
-  const a = await phone.newPage();
+  const a = await openPage(phone);
   await addToCartFromDetail(a, first!.shoe, first!.size);
   await addToCartFromDetail(a, first!.shoe, first!.size);
   await addToCartFromDetail(a, second!.shoe, second!.size);
@@ -89,7 +97,7 @@ test('a cart filled on one device is there on another after signing in, with a c
 
   // Device B (the laptop), a visitor with a pair of its own in the cart, signs in: the carts merge.
   const laptop = await device(browser, ownShop, 1280);
-  const b = await laptop.newPage();
+  const b = await openPage(laptop);
   await addToCartFromDetail(b, third!.shoe, third!.size);
   await signInThroughUi(b, account);
   await expectCartCount(b, 4);

@@ -31,6 +31,20 @@ export async function waitForTakeover(page: Page): Promise<void> {
 const plainGoto = new WeakMap<Page, Page['goto']>();
 
 /**
+ * Makes `page.goto` wait for the app's takeover, as the fixture's page does: for pages of browser
+ * contexts a test opens itself (a second device).
+ */
+export function gotoWaitsForTakeover(page: Page, javaScriptEnabled = true): void {
+  const goto = page.goto.bind(page);
+  plainGoto.set(page, goto);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (javaScriptEnabled) await waitForTakeover(page);
+    return response;
+  };
+}
+
+/**
  * Opens a page without waiting for the app (its module scripts hold the load events back): for
  * tests of what happens before it takes over. Returns once the server's page is painted and the
  * small pre-app capture (src/web/pre-app/capture.ts) is listening.
@@ -57,13 +71,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // between would reach a button with no handler yet. `page.goto` waits for the takeover, as a
   // shopper waits for a page to respond (tests/e2e/server-rendering.spec.ts checks the takeover).
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    plainGoto.set(page, goto);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled !== false) await waitForTakeover(page);
-      return response;
-    };
+    gotoWaitsForTakeover(page, javaScriptEnabled !== false);
     await use(page);
   },
   catalog: [

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { itemCount, type CartLine } from '../../../src/domain/cart-lines';
+import { itemCount, parseStoredCart, type CartLine } from '../../../src/domain/cart-lines';
 
 /** Locators and small journeys shared by the specs, named after what a shopper sees. */
 
@@ -82,11 +82,13 @@ export async function storedCart(page: Page): Promise<unknown> {
 
 /** The count on the header's cart badge (0 when it shows none). */
 /**
- * The pairs in the stored cart: what the header's count shows once the app runs. Not the header
- * itself, which is the server's (no cart) until the app has read `carrito`.
+ * The pairs in the stored cart as the app reads it (a malformed `carrito` is an empty cart): what
+ * the header's count shows once the app runs. Not the header itself, which is the server's page (no
+ * cart) until the app has read `carrito`.
  */
 async function storedItemCount(page: Page): Promise<number> {
-  return itemCount(((await storedCart(page)) ?? []) as CartLine[]);
+  const raw = await page.evaluate(() => window.localStorage.getItem('carrito'));
+  return itemCount(parseStoredCart(raw));
 }
 
 /** The header's cart badge: nothing for an empty cart, else "N item(s)" (the word is for screen readers). */
