@@ -87,6 +87,9 @@ export const shoes = pgTable(
     index('shoes_newest_idx').on(t.createdAt.desc(), t.name, t.id),
     index('shoes_best_selling_idx').on(t.unitsSold.desc(), t.name, t.id),
     index('shoes_color_lower_idx').on(sql`lower(${t.color})`),
+    // "You may also like" (issue 35 item 4): the same brand or colour, closest in price first.
+    index('shoes_brand_price_idx').on(t.brandId, t.priceCents),
+    index('shoes_color_lower_price_idx').on(sql`lower(${t.color})`, t.priceCents),
     // Everything the facet counts read, so they scan this narrow index instead of the wide table.
     index('shoes_facets_idx').on(t.brandId, t.color, t.sizesInStock, t.onSale, t.priceCents),
     index('shoes_on_sale_price_idx')
@@ -503,6 +506,8 @@ export const discountCodes = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
+    /** A code made for one shopper (a cart reminder's, docs/decisions/027): no one else may use it. */
+    onlyForUserId: text('only_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -836,20 +841,25 @@ export const savedAddresses = pgTable(
  * `paidCartId`/`paidOrderId`: the last cart a paid order emptied (the reminders' "recovered", and the
  * after-pay clearing done once per order). Erased with the account.
  */
-export const carts = pgTable('carts', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  cartId: uuid('cart_id').notNull().defaultRandom(),
-  version: integer('version').notNull().default(0),
-  /** When this cart (its `cartId`) got its first line. */
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: updatedAt(),
-  paidCartId: uuid('paid_cart_id'),
-  paidOrderId: uuid('paid_order_id'),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const carts = pgTable(
+  'carts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id').notNull().defaultRandom(),
+    version: integer('version').notNull().default(0),
+    /** When this cart (its `cartId`) got its first line. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    paidCartId: uuid('paid_cart_id'),
+    paidOrderId: uuid('paid_order_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The reminders' scan (modules/cart-reminders) finds carts untouched since a time by it.
+  (t) => [index('carts_updated_at').on(t.updatedAt)],
+);
 
 /**
  * The lines of a server cart, one per shoe and size, in the shopper's order (`position`). No foreign
@@ -1000,4 +1010,98 @@ export const webhookAttempts = pgTable(
     responseExcerpt: text('response_excerpt'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.startedAt)],
+);
+
+/**
+ * "You may also like" (issue 35 item 4, docs/decisions/027): how many paid orders held both shoes,
+ * kept in both directions (a row for each of the pair) so one shoe's partners are one index range,
+ * most bought together first. Counted by modules/recommendations from `order.paid`, after commit.
+ */
+export const coPurchases = pgTable(
+  'co_purchases',
+  {
+    shoeId: uuid('shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'cascade' }),
+    otherShoeId: uuid('other_shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'cascade' }),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shoeId, t.otherShoeId] }),
+    index('co_purchases_shoe_orders_idx').on(t.shoeId, t.orders.desc(), t.otherShoeId),
+    check('co_purchases_not_itself', sql`${t.shoeId} <> ${t.otherShoeId}`),
+  ],
+);
+
+/** The orders already counted in co_purchases: an `order.paid` handed over twice counts once. */
+export const coPurchaseOrders = pgTable('co_purchase_orders', {
+  orderId: uuid('order_id').primaryKey(),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Abandoned-cart reminders (issue 35 item 2, docs/decisions/027), written only by modules/cart-reminders.
+ * One row per cart (`cartId` of `carts`) and reminder number: the unique index is the claim that makes
+ * a reminder happen once whichever instance finds the cart first. `lines` are the pairs the mail named
+ * (the restore link brings them back); `recoveredOrderId` the order that later paid this cart.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id').notNull(),
+    number: integer('number').notNull(),
+    state: text('state', { enum: ['pending', 'sent', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    skippedReason: text('skipped_reason'),
+    lines: jsonb('lines')
+      .$type<{ shoeId: string; size: string; quantity: number; name: string; image: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    discountCode: text('discount_code'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    recoveredOrderId: uuid('recovered_order_id'),
+  },
+  (t) => [
+    uniqueIndex('cart_reminders_cart_number').on(t.cartId, t.number),
+    index('cart_reminders_user').on(t.userId),
+    index('cart_reminders_pending')
+      .on(t.claimedAt)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Accounts that asked for no cart reminder (the mail's unsubscribe link); written by modules/cart-reminders. */
+export const cartReminderOptOuts = pgTable('cart_reminder_opt_outs', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The owner's choice for the second reminder (one row, id 1): on or off, and the terms of the
+ * single-use code it carries (a percent or an amount in cents, valid for `expiryDays`).
+ */
+export const cartReminderSettings = pgTable(
+  'cart_reminder_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    secondEnabled: boolean('second_enabled').notNull().default(false),
+    kind: text('kind', { enum: ['percent', 'fixed'] })
+      .notNull()
+      .default('percent'),
+    /** Percent (1-90) or cents, by `kind`. */
+    value: integer('value').notNull().default(10),
+    expiryDays: integer('expiry_days').notNull().default(7),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('cart_reminder_settings_one_row', sql`${t.id} = 1`)],
 );
