@@ -19,6 +19,11 @@ export type DomainEvent =
   | { type: 'shoe.deleted'; payload: { shoeId: string; name: string } }
   /** A sale took a size from above LOW_STOCK_THRESHOLD pairs to at or below it. */
   | { type: 'stock.low'; payload: { shoeId: string; size: string; left: number; threshold: number } }
+  /**
+   * The shoes bought together changed (modules/recommendations counted a paid order): the "You may
+   * also like" answers of these shoes are stale.
+   */
+  | { type: 'co-purchases.changed'; payload: { shoeIds: string[] } }
   /** An order was recorded: by the checkout, or by the reconciler after a lost answer. */
   | { type: 'order.paid'; payload: { orderId: string } }
   /** An order's shipment was recorded or corrected. */
