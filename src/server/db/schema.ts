@@ -420,8 +420,58 @@ export const favorites = pgTable(
       .notNull()
       .references(() => shoes.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * The shoe's price and sale as this favorite last saw them (issue 35 item 3): set when added, and
+     * moved by the favorite alerts' consumer on each shoe.updated, compare-and-set, so a change is
+     * told once (a drop from here, or going on sale) whichever event or instance saw it first.
+     */
+    seenPriceCents: integer('seen_price_cents'),
+    seenOnSale: boolean('seen_on_sale'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.shoeId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.shoeId] }), index('favorites_shoe_idx').on(t.shoeId)],
+);
+
+/** A shopper's favorite alerts switch (issue 35 item 3), on the favorites page; no row is off. Favorites writes it. */
+export const favoriteAlertSettings = pgTable('favorite_alert_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Each change of a favorite a shopper is told of (a price drop, going on sale), once per event, shoe
+ * and shopper: pending until the shopper's digest job mails it with the others of its window, or
+ * skips it (alerts off, account disabled). Favorites writes it; listed in the data download.
+ */
+export const favoriteAlerts = pgTable(
+  'favorite_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the shoe is deleted: the alert stays in the shopper's download under its name. */
+    shoeId: uuid('shoe_id').references(() => shoes.id, { onDelete: 'set null' }),
+    shoeName: text('shoe_name').notNull(),
+    /** The domain event that told of the change: a replayed event adds nothing. */
+    eventId: uuid('event_id').notNull(),
+    oldPriceCents: integer('old_price_cents').notNull(),
+    newPriceCents: integer('new_price_cents').notNull(),
+    wentOnSale: boolean('went_on_sale').notNull(),
+    state: text('state', { enum: ['pending', 'sent', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    /** The digest job that took it: a job run again mails the same alerts, under the same key. */
+    digestJobId: uuid('digest_job_id'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('favorite_alerts_event_user_shoe').on(t.eventId, t.userId, t.shoeId),
+    index('favorite_alerts_user_state').on(t.userId, t.state),
+  ],
 );
 
 export const reviews = pgTable(
@@ -919,6 +969,8 @@ export const jobs = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Not claimed before this time (a digest that waits for its window); null: at once. */
+    runAfter: timestamp('run_after', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
