@@ -767,6 +767,54 @@ export const checkoutAttempts = pgTable('checkout_attempts', {
 });
 
 /**
+ * The stock and code use a checkout holds while its payment is charged (docs/decisions/027): taken in a
+ * short transaction before the provider is called (the pairs leave the sellable count at once, the
+ * code's use is counted at once), then confirmed into the order or released (refusal, crash or expiry).
+ * One live hold per attempt; a payment method is held by one checkout at a time; a code used once per
+ * customer is held once per shopper. `order` is the order to record once paid (the reconciler keeps it
+ * after a crash), cleared once the hold is settled. Written by modules/checkout alone.
+ */
+export const checkoutHolds = pgTable(
+  'checkout_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attemptKey: text('attempt_key').notNull(),
+    /** The prepared payment that pays for what is held. */
+    paymentId: text('payment_id').notNull(),
+    userId: text('user_id').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    /** The pairs taken: `[{ shoeId, size, quantity }]`. */
+    lines: jsonb('lines').$type<{ shoeId: string; size: string; quantity: number }[]>().notNull(),
+    /** The discount code whose use is held, if any. */
+    codeId: uuid('code_id'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    order: jsonb('order'),
+    status: text('status', { enum: ['held', 'confirmed', 'released'] })
+      .notNull()
+      .default('held'),
+    /** After this, a hold still held is settled by the reconciler (released unless it was paid). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('checkout_holds_live_attempt')
+      .on(t.attemptKey)
+      .where(sql`${t.status} = 'held'`),
+    uniqueIndex('checkout_holds_payment_method')
+      .on(t.paymentMethodId)
+      .where(sql`${t.status} <> 'released'`),
+    uniqueIndex('checkout_holds_code_once_per_customer')
+      .on(t.codeId, t.userId)
+      .where(sql`${t.oncePerCustomer} and ${t.status} = 'held'`),
+    index('checkout_holds_expiry')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'held'`),
+    index('checkout_holds_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * First-party analytics: page views counted per route pattern and day. No
  * cookies, no addresses, no user ids: nothing here identifies a visitor.
  */
