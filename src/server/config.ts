@@ -4,6 +4,16 @@ import { z } from 'zod';
 /** An address the SDK or a browser can fetch from (`minio:9000` would pass as a URL of scheme `minio:`). */
 const httpUrl = z.string().url({ protocol: /^https?$/ });
 
+/** A duration setting: a number and a unit (`90s`, `30m`, `4h`, `1d`). */
+const DURATION = /^\d{1,6}(s|m|h|d)$/;
+const DURATION_HINT = 'a number and a unit: 90s, 30m, 4h, 1d';
+const DURATION_UNITS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration setting in milliseconds (`4h` is 14,400,000). */
+export function durationMs(text: string): number {
+  return Number(text.slice(0, -1)) * DURATION_UNITS[text.slice(-1) as keyof typeof DURATION_UNITS];
+}
+
 /** Environment -> typed configuration, in one place (the README's Configuration). Every variable is optional. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -101,6 +111,15 @@ const envSchema = z.object({
     .optional(),
   /** Hosts or CIDRs receivers may be at although private or loopback (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  /**
+   * Abandoned-cart reminders (docs/operations.md "Cart reminders", docs/decisions/027): a signed-in
+   * shopper's cart untouched this long gets one reminder; the optional second (turned on in the admin
+   * panel) this long after the last touch; due carts are looked for this often. A number and a unit
+   * (`90s`, `30m`, `4h`, `1d`), read by durationMs.
+   */
+  CART_REMINDER_AFTER: z.string().regex(DURATION, DURATION_HINT).default('4h'),
+  CART_REMINDER_SECOND_AFTER: z.string().regex(DURATION, DURATION_HINT).default('24h'),
+  CART_REMINDER_SCAN_EVERY: z.string().regex(DURATION, DURATION_HINT).default('5m'),
   /** A sale leaving a size at or below this many pairs sends stock.low; 0: never. */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000).default(2),
   /**
