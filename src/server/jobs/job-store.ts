@@ -16,28 +16,46 @@ export interface JobFile {
  */
 export function createJobStore(db: Database) {
   return {
-    /** Queues `kind` with its input and files; the runner takes it from here. */
-    async enqueue(job: {
-      kind: string;
-      payload: unknown;
-      createdBy: string | null;
-      files?: readonly JobFile[];
-    }): Promise<string> {
-      return db.transaction(async (tx) => {
+    /**
+     * Queues `kind` with its input and files; the runner takes it from here, not before `delayMs` has
+     * passed on the database's clock when given. Inside `tx` (a module's own transaction), it is queued with that change or not at all.
+     */
+    async enqueue(
+      job: {
+        kind: string;
+        payload: unknown;
+        createdBy: string | null;
+        files?: readonly JobFile[];
+        delayMs?: number;
+      },
+      tx?: Tx,
+    ): Promise<string> {
+      const write = async (tx: Tx) => {
         const [row] = await tx
           .insert(jobs)
-          .values({ kind: job.kind, payload: job.payload, createdBy: job.createdBy, state: 'queued' })
+          .values({
+            kind: job.kind,
+            payload: job.payload,
+            createdBy: job.createdBy,
+            state: 'queued',
+            runAfter:
+              job.delayMs === undefined
+                ? null
+                : sql`clock_timestamp() + ${job.delayMs} * interval '1 millisecond'`,
+          })
           .returning({ id: jobs.id });
         for (const file of job.files ?? []) {
           await tx.insert(jobFiles).values({ jobId: row!.id, name: file.name, bytes: file.bytes });
         }
         return row!.id;
-      });
+      };
+      return tx ? write(tx) : db.transaction(write);
     },
 
     /**
      * Claims the oldest job of these kinds that is queued, or running on a lease that ran out (its
-     * instance stopped), for `leaseMs`. SKIP LOCKED: two instances never claim the same job.
+     * instance stopped), and whose `runAfter` has come, for `leaseMs`. SKIP LOCKED: two instances
+     * never claim the same job.
      */
     async claim(kinds: readonly string[], leaseMs: number): Promise<Job | undefined> {
       if (kinds.length === 0) return undefined;
@@ -48,6 +66,7 @@ export function createJobStore(db: Database) {
           and(
             inArray(jobs.kind, [...kinds]),
             sql`(${jobs.state} = 'queued' OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now()))`,
+            sql`(${jobs.runAfter} IS NULL OR ${jobs.runAfter} <= now())`,
           ),
         )
         .orderBy(asc(jobs.createdAt))
