@@ -120,6 +120,11 @@ const envSchema = z.object({
   CART_REMINDER_AFTER: z.string().regex(DURATION, DURATION_HINT).default('4h'),
   CART_REMINDER_SECOND_AFTER: z.string().regex(DURATION, DURATION_HINT).default('24h'),
   CART_REMINDER_SCAN_EVERY: z.string().regex(DURATION, DURATION_HINT).default('5m'),
+  /**
+   * Favorite alerts (issue 35 item 3, docs/mails.md): a shopper's favorites that change within this
+   * window of the first go in one mail, sent when it has passed (`0s`: at once).
+   */
+  FAVORITE_ALERT_WINDOW: z.string().regex(DURATION, DURATION_HINT).default('2m'),
   /** A sale leaving a size at or below this many pairs sends stock.low; 0: never. */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000).default(2),
   /**
