@@ -244,6 +244,40 @@ test.describe('before the app takes over', () => {
     await expect(sizeSelect(main(page))).toHaveValue(size);
   });
 
+  test("a signed-in shopper's BUY ME! pressed early stays in the cart and is saved on the account", async ({
+    page,
+    context,
+    catalog,
+    account,
+  }) => {
+    await signInWithSession(context, account);
+    // The device already follows the account's saved (empty) cart, as after any earlier visit.
+    await page.goto('/AboutUs');
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('carrito-sync')))
+      .toContain(account.id);
+    const shoe = shoeWithSizes(catalog, 3);
+    const size = inStockSizes(shoe)[1]!;
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, `/shoes/${shoe._id}`);
+    await sizeSelect(main(page)).selectOption(size);
+    await buyButton(main(page)).click();
+
+    held.release();
+    await expect(toast(page, 'Your shoe add to cart')).toBeVisible();
+    const line = { _id: shoe._id, name: shoe.name, image: shoe.image, quantity: 1, price: shoe.price, size };
+    // The press came before the cart's sync started: it is sent, not read over by the empty saved cart.
+    await expect
+      .poll(async () => {
+        const saved = (await (await page.request.get('/api/account/cart')).json()) as {
+          lines: { _id: string; size: string; quantity: number }[];
+        };
+        return saved.lines.map(({ _id, size: savedSize, quantity }) => ({ _id, size: savedSize, quantity }));
+      })
+      .toEqual([{ _id: shoe._id, size, quantity: 1 }]);
+    expect(await storedCart(page)).toEqual([line]);
+  });
+
   test('the favorites heart pressed early waits for the session, then adds the shoe', async ({
     page,
     context,

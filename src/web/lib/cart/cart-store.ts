@@ -7,6 +7,7 @@ import {
   type CartLine,
 } from '../../../domain/cart-lines';
 import { CART_STORAGE_KEY } from '../../../domain/constants';
+import { markUnsavedChange } from './saved-cart-store';
 
 /**
  * The cart lives in localStorage under `carrito` (spec §3) and survives reloads and
@@ -47,6 +48,7 @@ function store(next: CartLine[]): void {
 
 function commit(next: CartLine[]): void {
   store(next);
+  markUnsavedChange();
   for (const listener of localChangeListeners) listener();
 }
 

@@ -48,6 +48,16 @@ export function writeSyncState(state: CartSyncState | null): void {
   }
 }
 
+/**
+ * A change the shopper made in this tab, even before cart-sync.ts runs (a press made before the app
+ * took over is replayed as the app starts, while the session is still being asked): the device's cart
+ * is then marked unsaved, so the sync sends it instead of reading the saved cart over it.
+ */
+export function markUnsavedChange(): void {
+  const state = readSyncState();
+  if (state && !state.dirty) writeSyncState({ ...state, dirty: true });
+}
+
 export function setSavedCart(next: SavedCart | null): void {
   saved = next;
   for (const listener of listeners) listener();
