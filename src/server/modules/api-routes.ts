@@ -5,6 +5,7 @@ import type { Services } from '../plugins/services.js';
 import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
 import { cartRoutes } from './carts/routes.js';
+import { cartReminderAdminRoutes, cartReminderRoutes } from './cart-reminders/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
@@ -13,12 +14,14 @@ import { catalogAdminRoutes } from './catalog-admin/routes.js';
 import { catalogueImportRoutes } from './catalog-admin/import/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { recommendationsRoutes } from './recommendations/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderDocumentRoutes } from './orders/document-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { discountRoutes } from './discounts/routes.js';
 import { fulfilmentRoutes } from './fulfilment/routes.js';
 import { returnRoutes } from './returns/routes.js';
+import { favoriteAlertRoutes } from './favorites/alerts/routes.js';
 import { favoriteRoutes } from './favorites/routes.js';
 import { galleryRoutes } from './catalog-admin/gallery/routes.js';
 import { bulkEditRoutes } from './catalog-admin/bulk/routes.js';
@@ -47,6 +50,10 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   api.addHook('preValidation', refuseNulCharacters);
 
   await api.register(catalogRoutes, { catalog: services.catalog, cache: services.catalogCache });
+  await api.register(recommendationsRoutes, {
+    recommendations: services.recommendations,
+    cache: services.catalogCache,
+  });
   await api.register(mailRoutes, { mail: services.mail });
   await api.register(restockRoutes, { restock: services.restock });
   await api.register(authRoutes, { auth: services.auth, publicUrl: services.publicUrl });
@@ -69,6 +76,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(sessionRoutes, { sessions: services.sessions, currentUser });
   await api.register(addressRoutes, { addresses: services.addresses, currentUser });
   await api.register(cartRoutes, { carts: services.carts, currentUser });
+  await api.register(cartReminderRoutes, { reminders: services.cartReminders, currentUser });
   await api.register(yourDataRoutes, {
     yourData: services.yourData,
     currentUser,
@@ -86,6 +94,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
   await api.register(returnRoutes, { returns: services.returns, currentUser });
   await api.register(favoriteRoutes, { favorites: services.favorites, currentUser });
+  await api.register(favoriteAlertRoutes, { alerts: services.favoriteAlerts, currentUser });
   await api.register(reviewRoutes, { reviews: services.reviews, currentUser, cache: services.catalogCache });
   await api.register(catalogAdminRoutes, { catalogAdmin: services.catalogAdmin, currentUser });
   await api.register(catalogueImportRoutes, { imports: services.catalogueImport, currentUser });
@@ -95,6 +104,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(galleryRoutes, { gallery: services.gallery, currentUser });
   await api.register(bulkEditRoutes, { bulkEdit: services.bulkEdit, currentUser });
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });
+  await api.register(cartReminderAdminRoutes, { reminders: services.cartReminders, currentUser });
   await api.register(shippingMethodRoutes, { shippingMethods: services.shippingMethods, currentUser });
   await api.register(salesTaxRoutes, { salesTax: services.salesTax, currentUser });
   await api.register(webhookRoutes, { webhooks: services.webhooks, currentUser });

@@ -4,7 +4,7 @@
 // handed events in the order they are pushed here.
 import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogCaching } from '../cache/catalog-caching.js';
-import type { Config } from '../config.js';
+import { durationMs, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createMailer } from '../mail/mailer.js';
 import { createAccountService } from '../modules/accounts/service.js';
@@ -17,6 +17,8 @@ import { createEventDispatcher } from '../events/dispatcher.js';
 import { createOutboxRepository } from '../events/outbox-repository.js';
 import { createCatalogRepository } from '../modules/catalog/repository.js';
 import { createCatalogService } from '../modules/catalog/service.js';
+import { createRecommendationsRepository } from '../modules/recommendations/repository.js';
+import { createRecommendationsService } from '../modules/recommendations/service.js';
 import { createCatalogAdminRepository } from '../modules/catalog-admin/repository.js';
 import { createCatalogAdminService } from '../modules/catalog-admin/service.js';
 import { createGalleryRepository } from '../modules/catalog-admin/gallery/repository.js';
@@ -54,6 +56,9 @@ import type { ShopMetrics } from '../metrics/shop-metrics.js';
 import type { ImageStorage } from '../storage/image-storage.js';
 import { wireIdentity } from './services-identity.js';
 import { wireJobs } from './services-jobs.js';
+import { wireCartReminders } from './services-reminders.js';
+import { FAVORITE_ALERT_JOB, createFavoriteAlertService } from '../modules/favorites/alerts/service.js';
+import { SCAN_JOB } from '../modules/cart-reminders/service.js';
 import { wireOrders } from './services-orders.js';
 import { wirePayments } from './services-payments.js';
 import { wirePeople } from './services-people.js';
@@ -69,6 +74,8 @@ export interface ServicesOptions {
   bootstrapAdmin: boolean;
   /** Prometheus metrics, when they are on (metrics/register-metrics.ts). */
   metrics?: ShopMetrics;
+  /** What time it is for the cart reminders (tests move it; the machine's clock otherwise). */
+  clock?: { now(): Date };
 }
 
 /**
@@ -123,6 +130,12 @@ export async function createServices(options: ServicesOptions) {
 
   const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
+  // "You may also like" (docs/decisions/027): counts the shoes of each paid order after its commit.
+  const recommendations = createRecommendationsService({
+    repository: createRecommendationsRepository(db),
+    shoes: catalog,
+  });
+  consumers.push(recommendations.consumer);
 
   const { stripe, provider: payments } = await wirePayments({ config, secret, metrics });
   const audit = createAuditWriter(db);
@@ -157,13 +170,49 @@ export async function createServices(options: ServicesOptions) {
   });
   consumers.push(...people.consumers);
 
-  const { jobRunner, catalogueImport } = wireJobs({ db, images, log });
+  // The cart reminders' scan is a durable job (docs/decisions/027); its service is made once the runner is.
+  const { jobRunner, jobStore, catalogueImport } = wireJobs({
+    db,
+    images,
+    log,
+    handlers: {
+      [SCAN_JOB]: (job, context) => reminders.service.handler(job, context),
+      [FAVORITE_ALERT_JOB]: (job) => favoriteAlerts.digest(job),
+    },
+  });
+  // Favorite alerts (issue 35 item 3, docs/decisions/028): changes found from shoe.updated, mailed by a digest job.
+  const favoriteAlerts = createFavoriteAlertService({
+    repository: people.favoriteAlerts,
+    jobs: jobStore,
+    kick: () => void jobRunner.kick(),
+    mailer,
+    publicUrl,
+    secret,
+    windowMs: durationMs(config.FAVORITE_ALERT_WINDOW),
+  });
+  consumers.push(favoriteAlerts.consumer, favoriteAlerts.erasure);
+  const reminders = wireCartReminders({
+    config,
+    db,
+    mailer,
+    publicUrl,
+    secret,
+    clock: options.clock ?? { now: () => new Date() },
+    jobs: jobStore,
+    kick: () => jobRunner.kick(),
+    carts: people.carts,
+    discounts: orders.discountsRepository,
+    log,
+  });
+  // After modules/carts' order.paid consumer (people's): the paid cart's id is recorded by then.
+  consumers.push(...reminders.consumers);
 
   return {
     publicUrl,
     currentUser,
     jobRunner,
     catalogueImport,
+    cartReminders: reminders.service,
     catalogCache,
     catalogCaching,
     events,
@@ -189,6 +238,7 @@ export async function createServices(options: ServicesOptions) {
     attempts: counters.attempts,
     users: createUserService({ users: createUserRepository(db), adminEmail }),
     catalog,
+    recommendations,
     discounts: createDiscountsService(orders.discountsRepository),
     shippingMethods: orders.shippingMethods,
     salesTax: orders.salesTax,
@@ -209,6 +259,7 @@ export async function createServices(options: ServicesOptions) {
     sessions: createSessionService(createSessionRepository(db), identities),
     yourData: people.yourData,
     favorites: people.favorites,
+    favoriteAlerts,
     addresses: people.addresses,
     carts: people.carts,
     reviews: createReviewService({ reviews: createReviewRepository(db), shoes: catalogRepository }),

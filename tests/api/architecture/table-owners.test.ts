@@ -21,6 +21,8 @@ const OWNERS: Record<string, readonly string[]> = {
   cartLines: ['carts'],
   carts: ['carts'],
   checkoutAttempts: ['checkout'],
+  coPurchaseOrders: ['recommendations'], // the orders counted, in the transaction that counts them
+  coPurchases: ['recommendations'], // counted from order.paid after commit (docs/decisions/027)
   contactMessages: ['mail'],
   discountCodes: ['discounts'],
   discountRedemptions: ['discounts'],
