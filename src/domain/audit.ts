@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'discount.create': 'Added a discount code',
   'discount.update': 'Modified a discount code',
   'discount.active': 'Switched a discount code',
+  'reminders.settings': 'Changed the cart reminders',
   'shipping.create': 'Added a shipping method',
   'shipping.update': 'Modified a shipping method',
   'shipping.delete': 'Deleted a shipping method',

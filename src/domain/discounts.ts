@@ -121,6 +121,8 @@ export interface DiscountCode {
   uses: number;
   oncePerCustomer: boolean;
   active: boolean;
+  /** A code made for one shopper (a cart reminder's, docs/decisions/027): anyone else is told it is unknown. */
+  onlyForUserId?: string | null;
 }
 
 /** Why a code cannot be used on this cart now; `short` is how many cents the subtotal lacks. */

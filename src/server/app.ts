@@ -39,6 +39,8 @@ export interface AppOptions {
   imageStorage?: ImageStorage;
   /** OpenTelemetry, when main.ts started it (OTEL_EXPORTER_OTLP_ENDPOINT): request and validation spans. */
   tracing?: Tracing;
+  /** What time it is for the cart reminders: tests move it (the machine's clock otherwise). */
+  clock?: { now(): Date };
 }
 
 /**
@@ -55,6 +57,7 @@ export async function buildApp({
   stopping,
   imageStorage = createImageStorage(config),
   tracing,
+  clock,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptionsOf(config, { logger, logStream })).withTypeProvider<ZodTypeProvider>();
   // First, so that the request's span is open before any other hook runs (tracing/sdk.ts).
@@ -84,6 +87,7 @@ export async function buildApp({
     stopping,
     bootstrapAdmin,
     metrics,
+    clock,
   });
   // Catalogue answers and pages are cached until a change's event drops them (docs/decisions/018);
   // on PostgreSQL every instance hears of it.
@@ -98,6 +102,10 @@ export async function buildApp({
   // Durable jobs (an import): what a stopped instance left is taken up again (docs/decisions/023).
   app.addHook('onReady', async () => services.jobRunner.start());
   app.addHook('onClose', async () => services.jobRunner.stop());
+  // Cart reminders (docs/decisions/027): a scan job queued every CART_REMINDER_SCAN_EVERY.
+  app.decorate('cartReminders', services.cartReminders);
+  app.addHook('onReady', async () => services.cartReminders.start());
+  app.addHook('onClose', async () => services.cartReminders.stop());
   // Webhook deliveries (docs/decisions/024): their own loop, a few at a time.
   app.decorate('webhookDeliveries', services.webhookWorker);
   app.addHook('onReady', async () => services.webhookWorker.start());

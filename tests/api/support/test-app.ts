@@ -24,10 +24,15 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** On the machine's PostgreSQL whatever DATABASE_URL says: for what PGlite's one query at a time hides. */
     postgres?: boolean;
+    /** The cart reminders' clock (a test moves it instead of waiting hours). */
+    clock?: { now(): Date };
+    /** An existing database (a second instance of the shop on the same PostgreSQL); not closed by close(). */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-data-'));
-  const database = options.postgres ? await openPostgresTestDatabase() : await openTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (options.postgres ? await openPostgresTestDatabase() : await openTestDatabase());
   const logLevel = options.logStream ? 'trace' : 'silent';
   const loaded = loadConfig({}, { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: logLevel, ...overrides });
   // API tests never depend on whether the real web app happens to be built.
@@ -38,6 +43,7 @@ export async function createTestApp(
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     bootstrapAdmin: options.bootstrapAdmin ?? false,
+    clock: options.clock,
   });
   await app.ready();
   return {
@@ -46,7 +52,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

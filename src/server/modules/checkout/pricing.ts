@@ -148,6 +148,9 @@ export async function priceCartWithCode(
   if (!typed) return { lines, subtotal, discount: undefined, total: subtotal };
   const code = await codes.find(typed);
   if (!code) throw new CodeRefused(MESSAGES.discounts.unknown);
+  // A shopper's own code (a cart reminder's) is no code at all to anyone else.
+  if (code.onlyForUserId && code.onlyForUserId !== shopper.userId)
+    throw new CodeRefused(MESSAGES.discounts.unknown);
   const usedByCustomer = shopper.userId ? await codes.usedBy(code.id, shopper.userId) : false;
   const byId = new Map(catalogue.map((shoe) => [shoe.id, shoe]));
   const result = applyCode(code, {

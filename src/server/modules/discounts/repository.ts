@@ -227,7 +227,33 @@ export function createDiscountsRepository(db: Database) {
     /** By its name in capitals, as the checkout reads it. */
     async find(code: string): Promise<(DiscountCode & { id: string }) | undefined> {
       const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
-      return row ? toCode(row) : undefined;
+      return row ? { ...toCode(row), onlyForUserId: row.onlyForUserId } : undefined;
+    },
+
+    /**
+     * A single-use code for one shopper (a cart reminder's, docs/decisions/027): once, by that
+     * shopper only, until `endsOn`. Made again under the same name, nothing changes (a resumed send).
+     */
+    async createPersonal(personal: {
+      code: string;
+      userId: string;
+      amount: { kind: 'percent'; percent: number } | { kind: 'fixed'; amountCents: number };
+      endsOn: string;
+    }): Promise<void> {
+      await db
+        .insert(discountCodes)
+        .values({
+          code: personal.code,
+          kind: personal.amount.kind,
+          percent: personal.amount.kind === 'percent' ? personal.amount.percent : null,
+          amountCents: personal.amount.kind === 'fixed' ? personal.amount.amountCents : null,
+          endsOn: personal.endsOn,
+          maxUses: 1,
+          oncePerCustomer: true,
+          target: 'cart',
+          onlyForUserId: personal.userId,
+        })
+        .onConflictDoNothing({ target: discountCodes.code });
     },
 
     async usedBy(codeId: string, userId: string): Promise<boolean> {
