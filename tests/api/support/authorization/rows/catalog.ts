@@ -60,6 +60,13 @@ export const CATALOG_ROWS: Row[] = [
     check: (response) => expect(response.json()._id).toBe(anchorShoe),
   },
   {
+    route: 'GET /api/shoes/{id}/also-like',
+    note: 'the same answer for everyone: cached and server-rendered',
+    outcomes: anyone(OK),
+    request: () => get(`/api/shoes/${anchorShoe}/also-like`),
+    check: (response) => expect(ids(response)).not.toContain(anchorShoe),
+  },
+  {
     route: 'GET /api/brands',
     outcomes: anyone(OK),
     request: () => get('/api/brands'),
