@@ -17,6 +17,8 @@ export const catalogUrls = {
   session: () => apiUrl('/account/session'),
   shoe: (id: string) => apiUrl(`/shoes/${encodeURIComponent(id)}`),
   reviews: (shoeId: string) => apiUrl(`/reviews/${encodeURIComponent(shoeId)}`),
+  /** "You may also like" (issue 35 item 4): `size` when the shopper's size is known on the device. */
+  alsoLike: (id: string, size?: string) => apiUrl(`/shoes/${encodeURIComponent(id)}/also-like`, { size }),
   shoes: ({ offset, limit, filters = NO_FILTERS }: ShoeListUrlParams) =>
     apiUrl('/shoes', { offset, limit, ...filterParams(filters) }),
   /** The sort changes no count: left out, so every order of a list shares one answer. */

@@ -8,6 +8,7 @@ import {
   shoeFacetsAnswerSchema,
   shoeListAnswerSchema,
 } from '../../domain/contracts/catalog';
+import { alsoLikeAnswerSchema } from '../../domain/contracts/recommendations';
 
 /**
  * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
@@ -24,5 +25,6 @@ export const readSchemas = {
   reviewList: z.array(reviewSchema),
   reviewEligibility: reviewEligibilitySchema,
   searchAnswer: searchAnswerSchema,
+  alsoLike: alsoLikeAnswerSchema,
 };
 export type ReadSchemas = typeof readSchemas;

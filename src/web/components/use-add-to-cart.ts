@@ -5,6 +5,7 @@ import { NOTICE_MS } from '../../domain/constants';
 import { MESSAGES } from '../../domain/messages';
 import { cartActions, getSnapshot } from '../lib/cart/cart-store';
 import { addRefusal } from '../lib/cart/line-stock';
+import { rememberShopperSize } from '../lib/shopper-size';
 import { showAddedToCart } from './added-to-cart-notice';
 
 /**
@@ -48,6 +49,8 @@ export function useAddToCart(shoe: Shoe, preselected?: string) {
       toast.error(refusal, { id: 'stock-limit', duration: NOTICE_MS.error });
       return;
     }
+    // The shopper's size on this device: "You may also like" keeps to it (issue 35 item 4).
+    rememberShopperSize(size);
     cartActions.add({
       _id: shoe._id,
       name: shoe.name,

@@ -5,6 +5,8 @@ import { shoeTitle } from '../../../domain/seo';
 import type { PageQueries } from '../../api/page-queries';
 import { shoeQuery, useShoe } from '../../api/use-shoe';
 import { reviewsQuery } from './api/use-reviews';
+import { alsoLikeQuery } from './api/use-also-like';
+import { AlsoLikeRow } from './also-like/also-like-row';
 import { EmptyState } from '../../components/empty-state';
 import { PageLoading } from '../../components/page-loading';
 import { PAGE_WIDTH } from '../../components/page-width';
@@ -16,7 +18,12 @@ import { ReviewsSection } from './reviews/reviews-section';
 import { ShoeDetails } from './shoe-details';
 
 /** What the page shows a visitor, fetched by the server before it renders the page once. */
-export const pageQueries: PageQueries = ({ id = '' }) => [shoeQuery(id), reviewsQuery(id, undefined)];
+export const pageQueries: PageQueries = ({ id = '' }) => [
+  shoeQuery(id),
+  reviewsQuery(id, undefined),
+  // The row for any size: the same page for everyone (the browser refines it by the shopper's size).
+  alsoLikeQuery(id, undefined),
+];
 
 /** `/shoes/:id`: LOADING... until loaded, then the shoe, or 'Shoe not found' for an unknown id. */
 export default function ShoeDetailPage() {
@@ -38,6 +45,7 @@ export default function ShoeDetailPage() {
           {shoe ? (
             <>
               <ShoeDetails key={shoe._id} shoe={shoe} />
+              <AlsoLikeRow key={`also-like-${shoe._id}`} shoeId={shoe._id} className="mt-14" />
               <ReviewsSection key={`reviews-${shoe._id}`} shoeId={shoe._id} />
               <RecentlyViewedRow exceptId={shoe._id} className="mt-14" />
             </>
