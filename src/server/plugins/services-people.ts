@@ -13,6 +13,7 @@ import { createCartRepository } from '../modules/carts/repository.js';
 import { createCartService } from '../modules/carts/service.js';
 import type { CatalogRepository } from '../modules/catalog/repository.js';
 import type { CatalogService } from '../modules/catalog/service.js';
+import { createFavoriteAlertRepository } from '../modules/favorites/alerts/repository.js';
 import { createFavoriteRepository } from '../modules/favorites/repository.js';
 import { createFavoriteService } from '../modules/favorites/service.js';
 import type { createMailRepository } from '../modules/mail/repository.js';
@@ -41,6 +42,8 @@ export function wirePeople(options: {
   mailRepository: ReturnType<typeof createMailRepository>;
   mailer: Mailer;
   publicUrl: string;
+  /** The cart reminders of an account, for the data download (modules/cart-reminders, wired later). */
+  cartRemindersOf: (userId: string) => Promise<unknown>;
   /** The erasures of the other groups, handed over between this group's own. */
   erasures: { restock: EventConsumer; checkout: EventConsumer };
 }) {
@@ -60,6 +63,8 @@ export function wirePeople(options: {
     catalog,
     shoes: catalogRepository,
   });
+  // Favorite alerts' switch and changes (services.ts builds their service, with the job queue).
+  const favoriteAlerts = createFavoriteAlertRepository(db);
   const addresses = createAddressService({ repository: createAddressRepository(db) });
   // The cart kept on the account (issue 35 item 1): emptied once an order is paid, by the order's buyer.
   const carts = createCartService({
@@ -82,6 +87,8 @@ export function wirePeople(options: {
     ordersOf: (userId) => orderReads.forUser(userId, 100_000),
     savedAddressesOf: addresses.list,
     savedCartOf: carts.exportOf,
+    cartRemindersOf: options.cartRemindersOf,
+    favoriteAlertsOf: favoriteAlerts.exportOf,
     closeAccount: profiles.close,
     mailer,
     publicUrl,
@@ -98,5 +105,5 @@ export function wirePeople(options: {
     options.erasures.checkout,
     yourData.confirmation,
   ];
-  return { profiles, passkeys, favorites, addresses, carts, mail, yourData, consumers };
+  return { profiles, passkeys, favorites, favoriteAlerts, addresses, carts, mail, yourData, consumers };
 }

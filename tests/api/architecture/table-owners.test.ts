@@ -28,6 +28,8 @@ const OWNERS: Record<string, readonly string[]> = {
   discountRedemptions: ['discounts'],
   domainEvents: ['events'],
   favorites: ['favorites'],
+  favoriteAlertSettings: ['favorites'], // the favorite alerts' switch (modules/favorites/alerts)
+  favoriteAlerts: ['favorites'], // each change told, settled by the digest job
   jobFiles: ['jobs'], // an import's uploads, kept with its durable job (jobs/job-store.ts)
   jobs: ['jobs'], // queued by their module, claimed, checkpointed and finished by jobs/job-store.ts alone
   mailOutbox: ['mail'],

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { favorites } from '../../db/schema.js';
+import { favorites, shoes } from '../../db/schema.js';
 
 /** A user's favorite shoes: one row per user and shoe. */
 export function createFavoriteRepository(db: Database) {
@@ -16,9 +16,20 @@ export function createFavoriteRepository(db: Database) {
       return rows.map((row) => row.shoeId);
     },
 
-    /** Adding one twice keeps one. */
+    /**
+     * Adding one twice keeps one. It starts from the shoe's price and sale as they are: a favorite
+     * alert tells of a change after this (modules/favorites/alerts).
+     */
     async add(userId: string, shoeId: string): Promise<void> {
-      await db.insert(favorites).values({ userId, shoeId }).onConflictDoNothing();
+      await db
+        .insert(favorites)
+        .values({
+          userId,
+          shoeId,
+          seenPriceCents: sql`(SELECT ${shoes.priceCents} FROM ${shoes} WHERE ${shoes.id} = ${shoeId})`,
+          seenOnSale: sql`(SELECT ${shoes.onSale} FROM ${shoes} WHERE ${shoes.id} = ${shoeId})`,
+        })
+        .onConflictDoNothing();
     },
 
     async remove(userId: string, shoeId: string): Promise<void> {

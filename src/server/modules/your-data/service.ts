@@ -27,6 +27,10 @@ export function createYourDataService(deps: {
   savedAddressesOf: (userId: string) => Promise<unknown[]>;
   /** The cart kept on the account (modules/carts), null when none was saved. */
   savedCartOf: (userId: string) => Promise<unknown>;
+  /** The cart reminders mailed to the account, and whether it unsubscribed (modules/cart-reminders). */
+  cartRemindersOf?: (userId: string) => Promise<unknown>;
+  /** The favorite alerts' switch and the changes told (modules/favorites/alerts). */
+  favoriteAlertsOf: (userId: string) => Promise<unknown>;
   /**
    * Closes the account and records `account.deleted` in one transaction (modules/accounts, which
    * owns the user row); every owner then erases its part, before this resolves.
@@ -36,23 +40,35 @@ export function createYourDataService(deps: {
   /** The shop's public address, for the links of the deletion's mail. */
   publicUrl: string;
 }) {
-  const { repository, ordersOf, savedAddressesOf, savedCartOf, closeAccount, mailer, publicUrl } = deps;
+  const {
+    repository,
+    ordersOf,
+    savedAddressesOf,
+    savedCartOf,
+    favoriteAlertsOf,
+    closeAccount,
+    mailer,
+    publicUrl,
+  } = deps;
 
   return {
     async export(user: User) {
-      const [holdings, orders, savedAddresses, savedCart] = await Promise.all([
+      const [holdings, orders, savedAddresses, savedCart, favoriteAlerts] = await Promise.all([
         repository.holdings(user._id, user.email),
         ordersOf(user._id).then((orders) => orders.map(buyerViewOf)),
         savedAddressesOf(user._id),
         savedCartOf(user._id),
+        favoriteAlertsOf(user._id),
       ]);
       return {
         shop: SHOP_NAME,
         exportedAt: new Date().toISOString(),
+        cartReminders: (await deps.cartRemindersOf?.(user._id)) ?? null,
         ...holdings,
         orders,
         savedAddresses,
         savedCart,
+        favoriteAlerts,
       };
     },
 
