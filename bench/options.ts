@@ -1,7 +1,7 @@
 /**
  * Command-line options of `npm run bench`:
  * `[-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT --instances N
- * --scenario shoppers|tracing --rounds N]`.
+ * --scenario shoppers|tracing|also-like --rounds N --order-lines N]`.
  * `--instances N` (N >= 2) spawns N server processes on one PostgreSQL database and compares them
  * with one spawned instance (bench/multi-load.ts); it implies `--db postgres`.
  */
@@ -21,9 +21,14 @@ export interface BenchOptions {
    * `shoppers`: virtual shoppers through a visit (bench/shoppers.ts) instead of one route per row;
    * `tracing`: the shop with tracing off, on and on for 1 request in 10, side by side (bench/tracing.ts).
    */
-  scenario?: 'shoppers' | 'tracing';
+  scenario?: 'shoppers' | 'tracing' | 'also-like';
   /** `--scenario tracing`: how many times each shop and route is loaded, in turn. */
   rounds: number;
+  /**
+   * Paid order lines to add (4 to an order) and count as bought together (bench/orders.ts), for the
+   * "You may also like" rows; `--scenario also-like` alone implies 1,000,000.
+   */
+  orderLines?: number;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -44,19 +49,27 @@ export function parseOptions(argv: string[]): BenchOptions {
     else if (flag === '--instances') options.instances = Number(value());
     else if (flag === '--log-level') options.logLevel = value();
     else if (flag === '--rounds') options.rounds = Number(value());
+    else if (flag === '--order-lines') options.orderLines = Number(value());
     else if (flag === '--scenario') {
       const scenario = value();
-      if (scenario !== 'shoppers' && scenario !== 'tracing')
-        throw new Error('--scenario takes shoppers or tracing');
+      if (scenario !== 'shoppers' && scenario !== 'tracing' && scenario !== 'also-like')
+        throw new Error('--scenario takes shoppers, tracing or also-like');
       options.scenario = scenario;
     } else
       throw new Error(
-        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers|tracing, --rounds N`,
+        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers|tracing|also-like, --rounds N, --order-lines N`,
       );
   }
   if (options.shoes !== undefined && !(Number.isInteger(options.shoes) && options.shoes > 0))
     throw new Error('--shoes takes a positive whole number');
   if (!(options.seconds > 0)) throw new Error('--seconds takes a positive number');
+  if (options.scenario === 'also-like') {
+    // The rows of "You may also like" only, on the issue's 1,000,000 order lines unless told.
+    options.orderLines ??= 1_000_000;
+    options.only ??= 'also-like';
+  }
+  if (options.orderLines !== undefined && !(Number.isInteger(options.orderLines) && options.orderLines > 0))
+    throw new Error('--order-lines takes a positive whole number');
   if (!(Number.isInteger(options.rounds) && options.rounds > 0))
     throw new Error('--rounds takes a positive whole number');
   if (options.instances !== undefined) {

@@ -8,7 +8,8 @@
  * (PostgreSQL only) instead spawns N server processes and compares their throughput with one's
  * (bench/multi-load.ts). `--scenario shoppers` runs virtual shoppers through a visit
  * (bench/shoppers.ts); `--scenario tracing [--rounds N]` compares the shop with tracing off and on
- * (bench/tracing.ts). Measures and prints; asserts nothing.
+ * (bench/tracing.ts); `--scenario also-like` the "You may also like" rows on 1,000,000 paid order lines
+ * (bench/orders.ts, `--order-lines N`). Measures and prints; asserts nothing.
  * See docs/performance.md.
  */
 import crypto from 'node:crypto';
@@ -34,6 +35,7 @@ import { startShopProcess } from './shop-process.js';
 import { shopperCatalogue } from './shoppers.js';
 import { reportShoppers } from './shoppers-report.js';
 import { benchTracing } from './tracing.js';
+import { createBenchOrders } from './orders.js';
 
 interface Row extends LoadFigures {
   route: string;
@@ -76,6 +78,15 @@ async function main() {
   console.log(
     `Catalogue: ${catalogue.shoes} shoes, ${catalogue.brands} brands on ${options.db} in ${catalogueSeconds.toFixed(1)} s`,
   );
+  let alsoLike;
+  if (options.orderLines) {
+    const ordersStarted = Date.now();
+    alsoLike = await createBenchOrders(bench.handle.db, options.orderLines);
+    console.log(
+      `Orders: ${alsoLike.orders} orders, ${alsoLike.lines} lines, ${alsoLike.pairs} co-purchase rows in ` +
+        `${((Date.now() - ordersStarted) / 1000).toFixed(1)} s`,
+    );
+  }
   if (options.instances) {
     try {
       await benchInstances({ ...options, instances: options.instances }, bench, started);
@@ -90,7 +101,7 @@ async function main() {
   const app = await buildApp({ config, database: bench.handle, logger: false });
   const checkout = await prepareCheckoutLoop(app, bench.handle.db, options.connections);
   const anyShoe = ((await app.inject({ url: '/api/shoes?limit=1' })).json() as { _id: string }[])[0]!;
-  const scenarios = benchScenarios(anyShoe._id, checkout, options.only);
+  const scenarios = benchScenarios(anyShoe._id, checkout, options.only, alsoLike);
   const shopperCatalogueDrawn =
     options.scenario === 'shoppers' ? await shopperCatalogue(bench.handle.db) : undefined;
   await app.close();

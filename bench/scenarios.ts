@@ -1,5 +1,6 @@
 import type { CheckoutLoop } from './checkout-loop.js';
 import type { LoadOptions } from './load.js';
+import type { AlsoLikeShoes } from './orders.js';
 
 export interface Scenario {
   route: string;
@@ -12,7 +13,12 @@ export interface Scenario {
 }
 
 /** The routes `npm run bench` loads, in order; `only` keeps those whose label contains it. */
-export function benchScenarios(shoeId: string, checkout: CheckoutLoop, only?: string): Scenario[] {
+export function benchScenarios(
+  shoeId: string,
+  checkout: CheckoutLoop,
+  only?: string,
+  alsoLike?: AlsoLikeShoes,
+): Scenario[] {
   // A typo the shop corrects (word_similarity 0.83 to "Cloud Runner", in the demo and the generated names).
   const typo = '/api/shoes?name=cloud%20runnr';
   // Two common sizes and a colour of both the demo and the generated shoes.
@@ -73,6 +79,31 @@ export function benchScenarios(shoeId: string, checkout: CheckoutLoop, only?: st
     { route: 'GET /api/shoes/{id} uncached', path: `/api/shoes/${shoeId}`, load: { uniqueUrls: true } },
     { route: 'GET /api/shoes/onSale cached', path: '/api/shoes/onSale' },
     { route: 'GET /api/shoes/onSale uncached', path: '/api/shoes/onSale', load: { uniqueUrls: true } },
+    // "You may also like" (issue 35 item 4): with bench/orders.ts's order lines (--order-lines), the
+    // shoe bought with the most others, a shoe bought with none (all fill-up), and one in a size.
+    ...(alsoLike
+      ? (
+          [
+            ['bought together', `/api/shoes/${alsoLike.popular}/also-like`],
+            ['fill-up', `/api/shoes/${alsoLike.lonely}/also-like`],
+            ['fill-up, size', `/api/shoes/${alsoLike.lonely}/also-like?size=9.5`],
+            ['any shoe', `/api/shoes/${shoeId}/also-like`],
+          ] as const
+        ).flatMap(([label, path]) => [
+          { route: `GET /api/shoes/{id}/also-like (${label}) cached`, path },
+          {
+            route: `GET /api/shoes/{id}/also-like (${label}) uncached, 1 conn`,
+            path,
+            load: { uniqueUrls: true },
+            connections: 1,
+          },
+          {
+            route: `GET /api/shoes/{id}/also-like (${label}) uncached`,
+            path,
+            load: { uniqueUrls: true },
+          },
+        ])
+      : []),
     // Pages come rendered by the server (docs/decisions/006), kept with the catalogue's answers.
     { route: 'GET / (HTML) cached', path: '/' },
     { route: 'GET / (HTML) uncached', path: '/', load: { uniqueUrls: true } },
