@@ -10,9 +10,8 @@ import { catalogUrls } from '../../domain/catalog-urls.js';
 
 /** What the browser may fetch before the app asks: the page's code, its API answers, its main image. */
 export interface PagePreloads {
+  /** The app's and the page's code, all of it at once (rendered on the server or not). */
   modules: string[];
-  /** The code a page rendered on the server still needs before its content shows (the route table's `browserDrawn`). */
-  renderedModules: string[];
   fetches: string[];
   /** The answers about the visitor (who is signed in), which a page rendered on the server leaves to the browser. */
   visitorFetches: string[];
@@ -44,10 +43,8 @@ export function createPageHeads(
     param?: string,
     image?: string,
   ): PagePreloads {
-    const modules = routeChunks(route.screen);
     return {
-      modules,
-      renderedModules: route.browserDrawn ? modules : [],
+      modules: routeChunks(route.screen),
       fetches: pageDataUrls(route, query, param),
       visitorFetches: [catalogUrls.session()],
       image: image ? { href: image, srcset: imageSrcSet(image), sizes: IMAGE_SIZES.shoePage } : undefined,

@@ -107,15 +107,14 @@ function headSlots(head: PageHead, origin: string): Partial<Record<Slot, (origin
  */
 function preloadTags(preloads: PagePreloads, rendered: boolean): string | undefined {
   // A rendered page carries its public answers and its content; the browser still asks who the
-  // visitor is, and needs the page's code first only where it draws the content itself.
+  // visitor is. Every page names its whole code, so it arrives in one round (run after the paint).
   const fetches = rendered ? preloads.visitorFetches : preloads.fetches;
-  const modules = rendered ? preloads.renderedModules : preloads.modules;
   const tags = [
     ...(preloads.image ? [imagePreload(preloads.image)] : []),
     ...fetches.map(
       (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
     ),
-    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+    ...preloads.modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
   ];
   return tags.length === 0 ? undefined : tags.join('\n    ');
 }
