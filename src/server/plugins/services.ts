@@ -155,6 +155,8 @@ export async function createServices(options: ServicesOptions) {
   consumers.push(webhooks.consumer);
 
   const people = wirePeople({
+    // Called at a download, once the reminders below are made.
+    cartRemindersOf: (userId) => reminders.service.exportOf(userId),
     config,
     db,
     auth,
