@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ShoeListingLayout } from '../../components/shoe-listing-layout';
 import { usePageOffset } from '../../components/use-page-offset';
 import { paths } from '../../paths';
+import { FavoriteAlertsSwitch } from './favorite-alerts-switch';
 
 /**
  * `/favorites` (inside RequireUser): 'MY FAVORITES!', the signed-in user's favorite shoes,
@@ -39,7 +40,12 @@ export default function FavoritesPage() {
     <ShoeListingLayout
       eyebrow="Saved"
       title={MESSAGES.pages.favoritesHeading}
-      description="The pairs you loved, newest first."
+      description={
+        <>
+          The pairs you loved, newest first.
+          {user && <FavoriteAlertsSwitch userId={user._id} />}
+        </>
+      }
       shoes={{
         data: favorites && {
           items: pageOf(favorites, paging.offset, PAGE_SIZE.favorites),
