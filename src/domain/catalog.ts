@@ -123,6 +123,4 @@ export const colorListQuerySchema = z.object({ brand: optionalText(40) });
 export const shoeIdSchema = z.object({ id: z.string() });
 
 /** Ids are UUIDs; anything else cannot name a shoe. */
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
+export { isUuid } from './uuid.js';

@@ -1,4 +1,4 @@
-import { isUuid } from '../../../domain/catalog';
+import { isUuid } from '../../../domain/uuid';
 
 /**
  * The shoes this device opened, most recent first (issue 35 item 6): ids only, in localStorage under
