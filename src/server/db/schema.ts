@@ -89,6 +89,7 @@ export const shoes = pgTable(
     index('shoes_color_lower_idx').on(sql`lower(${t.color})`),
     // "You may also like" (issue 35 item 4): the same brand or colour, closest in price first.
     index('shoes_brand_price_idx').on(t.brandId, t.priceCents),
+    index('shoes_brand_color_price_idx').on(t.brandId, sql`lower(${t.color})`, t.priceCents),
     index('shoes_color_lower_price_idx').on(sql`lower(${t.color})`, t.priceCents),
     // Everything the facet counts read, so they scan this narrow index instead of the wide table.
     index('shoes_facets_idx').on(t.brandId, t.color, t.sizesInStock, t.onSale, t.priceCents),

@@ -1,0 +1,1 @@
+CREATE INDEX "shoes_brand_color_price_idx" ON "shoes" USING btree ("brand_id",lower("color"),"price_cents");
