@@ -86,7 +86,7 @@ export function createRecommendationsRepository(db: Database) {
         SELECT c.other_shoe_id AS id
           FROM ${coPurchases} c JOIN ${shoes} s ON s.id = c.other_shoe_id
          WHERE c.shoe_id = ${id} AND ${inStock}
-         ORDER BY c.orders DESC, c.other_shoe_id
+         ORDER BY c.orders DESC NULLS LAST, c.other_shoe_id
          LIMIT ${limit}`);
       const chosen = bought.rows.map((row) => row.id);
       if (chosen.length >= limit) return chosen;
@@ -97,6 +97,7 @@ export function createRecommendationsRepository(db: Database) {
       const sameBrand = sql`s.brand_id = ${shoe.brandId}`;
       const sameColour = sql`lower(s.color) = ${shoe.color}`;
       const tiers: Record<FillTier, SQL> = {
+        // Index shoes_brand_color_price_idx (migration 0035), read from the price up and down.
         'brand-colour': sql`${sameBrand} AND ${sameColour}`,
         brand: sql`${sameBrand} AND NOT ${sameColour}`,
         colour: sql`${sameColour} AND s.brand_id <> ${shoe.brandId}`,
