@@ -23,6 +23,7 @@ import { LineChanges } from './line-changes';
 import { useCartQuote } from './api/use-cart-quote';
 import { useDiscountCode } from '../../lib/cart/discount-code-store';
 import { ShippingChoice } from './shipping-choice';
+import { RestoreFromReminder } from './restore-from-reminder';
 
 /**
  * The payment form (react-hook-form, Zod, the card field) loads once the cart has lines: an empty
@@ -80,6 +81,7 @@ export default function CartPage() {
   return (
     <div className={`${PAGE_WIDTH} py-10 sm:py-14`}>
       <PageHeader eyebrow="Your bag" title="Cart" />
+      <RestoreFromReminder />
       {!known || lines.length === 0 ? (
         // The server's HTML cannot know the stored cart: it says neither "empty" nor shows lines, but
         // has the empty cart's shape, so an empty cart only changes the words once the stored cart is

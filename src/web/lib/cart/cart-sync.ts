@@ -36,6 +36,8 @@ let again = false;
 let edits = 0;
 /** Bumped at each start and stop: an answer for a shopper who signed out since is dropped. */
 let generation = 0;
+/** Who waits for the sync to start (a reminder's restore, asked as the page opens). */
+const waitingForStart: (() => void)[] = [];
 
 interface Sent {
   edits: number;
@@ -146,6 +148,7 @@ export function startCartSync(id: string): () => void {
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener('online', onVisible);
   void serially(following ? () => (state().dirty ? save() : read()) : merge);
+  for (const resolve of waitingForStart.splice(0)) resolve();
   return () => {
     stopListening();
     clearTimeout(timer);
@@ -156,6 +159,24 @@ export function startCartSync(id: string): () => void {
     userId = null;
     generation += 1;
   };
+}
+
+/**
+ * A reminder mail's link (`/cart?restore=<token>`, docs/decisions/027): once the sync has started
+ * and its first merge or read is done, the server merges the mailed lines into the saved cart and
+ * this device takes the answer, as after any write. False when the link is refused (not valid any
+ * more, or mailed to another account).
+ */
+export async function restoreReminderCart(token: string): Promise<boolean> {
+  if (userId === null) await new Promise<void>((resolve) => waitingForStart.push(resolve));
+  while (running) await running;
+  const sent = now();
+  try {
+    take(await sendJson('POST', url('/restore'), { token }, savedCartSchema), sent);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
