@@ -91,7 +91,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 124;
+const OPERATIONS = 127;
 
 /**
  * States given a sales tax before each operation (a fuzzed removal takes one away): none the fuzzed
@@ -114,6 +114,9 @@ const CANNOT_SUCCEED: Record<string, string> = {
     '(tests/api/restock/restock.test.ts waits, mails and refuses)',
   'GET /api/restock/unsubscribe':
     'its token is random and single-use, made only when someone waits for a size (tests/api/restock/restock.test.ts)',
+  'GET /api/favorite-alerts/unsubscribe':
+    "its token is signed with the shop's secret for one account (tests/api/favorites/favorite-alerts.test.ts " +
+    'unsubscribes with the mail’s link and refuses a forged token)',
   'POST /api/cart/order/{idPayment}/refunds':
     'a refund needs the administrator, a real order and an amount or lines within what is left of it ' +
     '(tests/api/fulfilment/refunds.test.ts and stripe-refunds.test.ts refund, race and retry)',

@@ -19,6 +19,7 @@ export const GUARDED_TABLES = [
   'orders',
   'order_lines',
   'favorites',
+  'favorite_alert_settings',
   'reviews',
   'newsletter_subscribers',
   'contact_messages',

@@ -1,6 +1,7 @@
 /** Matrix rows of the catalogue: public reads, favorites and reviews. */
 import { expect } from 'vitest';
-import { favorites } from '../../../../../src/server/db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { favoriteAlertSettings, favorites } from '../../../../../src/server/db/schema.js';
 import {
   OK,
   CREATED,
@@ -123,6 +124,47 @@ export const CATALOG_ROWS: Row[] = [
     request: ({ owner, fixture }) => del(`/api/favorites/${owner.id}`, { shoeId: fixture.shoe }),
     state: ({ owner, fixture }) => favoriteCount(owner.id, fixture.shoe!),
     after: () => 0,
+  },
+
+  // Favorite alerts: the user's own switch.
+  {
+    route: 'GET /api/favorites/{uid}/alerts',
+    note: "whether the user's favorite alerts are on",
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: OK,
+      'other user': FORBIDDEN,
+      'disabled user': DISABLED,
+      manager: FORBIDDEN,
+      administrator: FORBIDDEN,
+    },
+    request: ({ owner }) => get(`/api/favorites/${owner.id}/alerts`),
+    check: (response) => expect(typeof response.json().enabled).toBe('boolean'),
+  },
+  {
+    route: 'PUT /api/favorites/{uid}/alerts',
+    note: "turns the user's favorite alerts on",
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: OK,
+      'other user': FORBIDDEN,
+      'disabled user': DISABLED,
+      manager: FORBIDDEN,
+      administrator: FORBIDDEN,
+    },
+    prepare: async ({ owner }) => {
+      await db().delete(favoriteAlertSettings).where(eq(favoriteAlertSettings.userId, owner.id));
+      return {};
+    },
+    request: ({ owner }) => put(`/api/favorites/${owner.id}/alerts`, { enabled: true }),
+    state: async ({ owner }) =>
+      (
+        await db()
+          .select()
+          .from(favoriteAlertSettings)
+          .where(and(eq(favoriteAlertSettings.userId, owner.id), eq(favoriteAlertSettings.enabled, true)))
+      ).length,
+    after: () => 1,
   },
 
   // Reviews.

@@ -1,11 +1,16 @@
 /** Matrix rows of what anyone may send or ask: newsletter, restock mails, contact, analytics, probes. */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { newsletterSubscribers, restockRequests, stockEntries } from '../../../../../src/server/db/schema.js';
+import {
+  favoriteAlertSettings,
+  newsletterSubscribers,
+  restockRequests,
+  stockEntries,
+} from '../../../../../src/server/db/schema.js';
 import { uniqueEmail } from '../../session.js';
 import { OK, NO_CONTENT, anyone, type Row, get, post } from '../roles.js';
-import { db } from '../world.js';
+import { SESSION_SECRET, db, newAccount } from '../world.js';
 import { uniqueLetters, freshShoe } from '../fixtures.js';
 import { subscribers, unsubscribed, contactsNamed, viewsOf } from '../state.js';
 
@@ -64,6 +69,32 @@ export const PUBLIC_FORM_ROWS: Row[] = [
     request: ({ fixture }) => get(`/api/restock/unsubscribe?token=${fixture.token}`),
     state: async ({ fixture }) =>
       (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
+    after: () => 0,
+  },
+  {
+    route: 'GET /api/favorite-alerts/unsubscribe',
+    note: "with the signed token of a favorite alert mail: turns that shopper's alerts off",
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const shopper = await newAccount();
+      await db().insert(favoriteAlertSettings).values({ userId: shopper.id, enabled: true });
+      // As modules/favorites/alerts/service.ts signs it, with the matrix shop's session secret.
+      const signature = crypto
+        .createHmac('sha256', SESSION_SECRET)
+        .update(`favorite-alerts:${shopper.id}`)
+        .digest('base64url');
+      return { userId: shopper.id, token: `${Buffer.from(shopper.id).toString('base64url')}.${signature}` };
+    },
+    request: ({ fixture }) => get(`/api/favorite-alerts/unsubscribe?token=${fixture.token}`),
+    state: async ({ fixture }) =>
+      (
+        await db()
+          .select()
+          .from(favoriteAlertSettings)
+          .where(
+            and(eq(favoriteAlertSettings.userId, fixture.userId!), eq(favoriteAlertSettings.enabled, true)),
+          )
+      ).length,
     after: () => 0,
   },
   {
