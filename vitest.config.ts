@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
     globalSetup: ['tests/api/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

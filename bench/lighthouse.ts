@@ -7,7 +7,13 @@
  * performance score of 95, a largest contentful paint under 2 s), after printing everything.
  *
  * Options: `--runs N` (median of N runs per page by performance score, default 1),
- * `--skip-build` (use dist/web as it is).
+ * `--skip-build` (use dist/web as it is), `--cpu-slowdown N` (the CPU multiplier, instead of the
+ * calibration below), `--uncalibrated` (Lighthouse's default 4x whatever the host).
+ *
+ * Calibrated by default: a first run reads this host's `benchmarkIndex` and the pages are measured
+ * with the CPU slowdown Lighthouse's calculator gives for it (bench/cpu-throttling.ts), so the
+ * simulated phone is the same on this 2-core machine as on a fast desktop; 4x here made a phone
+ * about twice as slow, and the scores disagreed with runs made elsewhere (issue 37).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +24,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { homeFirstLoad, printBundleReport } from './bundle-size';
+import { cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN } from './cpu-throttling';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'bench', 'lighthouse');
@@ -30,6 +37,8 @@ function argValue(name: string): string | undefined {
 }
 const RUNS = Math.max(1, Number(argValue('--runs') ?? 1));
 const SKIP_BUILD = process.argv.includes('--skip-build');
+const FORCED_SLOWDOWN = argValue('--cpu-slowdown');
+const UNCALIBRATED = process.argv.includes('--uncalibrated');
 
 /** Every page, on a simulated mid-range phone (Lighthouse's mobile defaults). */
 const BUDGET = { performance: 95, lcpMs: 2_000 };
@@ -55,7 +64,7 @@ function build(): void {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-async function waitForServer(base: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function waitForServer(base: string, server: ChildProcess, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
@@ -125,6 +134,59 @@ function summarise(page: string, lhr: Lhr): PageResult {
   };
 }
 
+/** The Chromium of the run under way, killed on the way out if a run throws. */
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+/**
+ * One Lighthouse run in a fresh Chromium: reusing one makes later runs fail to record (NO_NAVSTART)
+ * and would measure warm caches. A run that failed to record is tried again.
+ */
+async function runLighthouse(
+  url: string,
+  name: string,
+  cpuSlowdown: CpuSlowdown | undefined,
+  onlyCategories?: string[],
+): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
+  for (let attempt = 1; ; attempt++) {
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    let answer: Awaited<ReturnType<typeof lighthouse>>;
+    try {
+      answer = await lighthouse(url, {
+        port: chrome.port,
+        output: ['html', 'json'],
+        logLevel: 'error',
+        ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown.multiplier } } : {}),
+        ...(onlyCategories ? { onlyCategories } : {}),
+      });
+    } finally {
+      await chrome.kill();
+      chrome = undefined;
+    }
+    if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!answer.lhr.runtimeError || attempt >= 3) return answer;
+    console.log(`${name}: ${answer.lhr.runtimeError.code}, running again`);
+  }
+}
+
+interface CpuSlowdown {
+  multiplier: number;
+  benchmarkIndex?: number;
+  why: string;
+}
+
+/** The CPU multiplier the pages are measured with: forced, Lighthouse's default, or calibrated here. */
+async function chooseCpuSlowdown(homeUrl: string): Promise<CpuSlowdown> {
+  if (FORCED_SLOWDOWN !== undefined)
+    return { multiplier: Number(FORCED_SLOWDOWN), why: 'set by --cpu-slowdown' };
+  if (UNCALIBRATED) return { multiplier: DEFAULT_CPU_SLOWDOWN, why: "Lighthouse's default (--uncalibrated)" };
+  const { lhr } = await runLighthouse(homeUrl, 'calibration', undefined, ['performance']);
+  const benchmarkIndex = lhr.environment.benchmarkIndex;
+  const multiplier = cpuSlowdownFor(benchmarkIndex);
+  const why = `calibrated for this host's benchmarkIndex ${Math.round(benchmarkIndex)} (4x stands for about 1,533)`;
+  console.log(`CPU slowdown ${multiplier}x, ${why}`);
+  return { multiplier, benchmarkIndex, why };
+}
+
 async function main(): Promise<void> {
   if (!SKIP_BUILD) build();
   fs.mkdirSync(OUT_DIR, { recursive: true });
@@ -147,8 +209,6 @@ async function main(): Promise<void> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  let chrome: chromeLauncher.LaunchedChrome | undefined = undefined as
-    chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForServer(base, server);
     const brands = await getJson<{ name: string }[]>(`${base}/api/brands`);
@@ -170,29 +230,15 @@ async function main(): Promise<void> {
     // Warm the server's caches (catalogue, image variants) so the first page is not penalised.
     for (const [, pathname] of pages) await fetch(`${base}${pathname}`);
 
+    const cpuSlowdown = await chooseCpuSlowdown(`${base}/`);
+
     const results: PageResult[] = [];
     for (const [name, pathname] of pages) {
       const runs: { result: PageResult; html: string; json: string }[] = [];
       for (let run = 0; run < RUNS; run++) {
         // A fresh Chromium per run: reusing one makes later runs fail to record (NO_NAVSTART)
         // and would measure warm caches. A run that failed to record is tried again.
-        let answer: Awaited<ReturnType<typeof lighthouse>>;
-        for (let attempt = 1; ; attempt++) {
-          chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-          try {
-            answer = await lighthouse(`${base}${pathname}`, {
-              port: chrome.port,
-              output: ['html', 'json'],
-              logLevel: 'error',
-            });
-          } finally {
-            await chrome.kill();
-            chrome = undefined;
-          }
-          if (!answer) throw new Error(`Lighthouse gave no result for ${pathname}`);
-          if (!answer.lhr.runtimeError || attempt >= 3) break;
-          console.log(`${name}: ${answer.lhr.runtimeError.code}, running again`);
-        }
+        const answer = await runLighthouse(`${base}${pathname}`, name, cpuSlowdown);
         const [html, json] = answer.report as string[];
         runs.push({ result: summarise(name, answer.lhr), html: html!, json: json! });
       }
@@ -208,7 +254,10 @@ async function main(): Promise<void> {
       );
     }
 
-    console.log('\nLighthouse (mobile, default throttling)' + (RUNS > 1 ? `, median of ${RUNS} runs` : ''));
+    console.log(
+      `\nLighthouse (mobile, CPU slowdown ${cpuSlowdown.multiplier}x: ${cpuSlowdown.why})` +
+        (RUNS > 1 ? `, median of ${RUNS} runs` : ''),
+    );
     console.table(
       results.map((r) => ({
         page: r.page,
@@ -233,6 +282,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
       formFactor: 'mobile',
+      cpuSlowdown,
       runsPerPage: RUNS,
       pages: results,
       homeFirstLoadJs: {
