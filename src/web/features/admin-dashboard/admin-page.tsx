@@ -15,6 +15,7 @@ import { ReturnsTable } from './returns-table';
 import { MoneySplit } from './money-split';
 import { SalesChart } from './sales-chart';
 import { SettingsCard } from './settings-card';
+import { CartRemindersCard } from './cart-reminders-card';
 import { ShoesTable } from './shoes-table';
 import { SummaryFigures } from './summary-figures';
 import { TopRoutes } from './top-routes';
@@ -47,7 +48,10 @@ export default function AdminPage() {
         <PageViewsPanel pageViews={pageViews.data} className="lg:col-span-2" />
         <TopRoutes topRoutes={pageViews.data?.topRoutes} />
       </div>
-      <MostWanted mostWanted={stats.data?.mostWanted} />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <MostWanted mostWanted={stats.data?.mostWanted} />
+        <CartRemindersCard />
+      </div>
       <UsersTable />
       <OrdersTable />
       <ReturnsTable />
