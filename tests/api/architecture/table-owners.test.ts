@@ -19,6 +19,9 @@ const OWNERS: Record<string, readonly string[]> = {
   auditLog: ['audit'],
   brands: ['catalog-admin'],
   cartLines: ['carts'],
+  cartReminderOptOuts: ['cart-reminders'],
+  cartReminderSettings: ['cart-reminders'],
+  cartReminders: ['cart-reminders'], // claimed per cartId and number by the scan job (docs/decisions/029)
   carts: ['carts'],
   checkoutAttempts: ['checkout'],
   coPurchaseOrders: ['recommendations'], // the orders counted, in the transaction that counts them
