@@ -1,7 +1,7 @@
-/** Matrix rows of the admin panel: catalogue writes, users, dashboard, discount codes. */
+/** Matrix rows of the admin panel: catalogue writes, users, dashboard, discount codes, cart reminders. */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { discountCodes } from '../../../../../src/server/db/schema.js';
+import { auditLog, cartReminderSettings, discountCodes } from '../../../../../src/server/db/schema.js';
 import { multipart } from '../../multipart.js';
 import { uniqueEmail } from '../../session.js';
 import {
@@ -198,6 +198,65 @@ export const ADMIN_ROWS: Row[] = [
     request: ({ fixture }) => put(`/api/admin/discounts/${fixture.code}/active`, { active: false }),
     state: ({ fixture }) => codeRow(fixture.code!),
     after: () => ({ kind: 'percent', active: false }),
+  },
+
+  // Admin panel: the cart reminders' card (issue 35 item 2).
+  {
+    route: 'GET /api/admin/cart-reminders',
+    outcomes: staffOnly(OK),
+    request: () => get('/api/admin/cart-reminders'),
+    check: (response) =>
+      expect(response.json()).toMatchObject({
+        settings: { secondEnabled: expect.any(Boolean), kind: expect.any(String) },
+        reminded: expect.any(Number),
+        recovered: expect.any(Number),
+        recoveredRevenue: expect.any(Number),
+        codesSent: expect.any(Number),
+        codesUsed: expect.any(Number),
+      }),
+  },
+  {
+    route: 'PUT /api/admin/cart-reminders/settings',
+    note: 'the second reminder on, with a $5 code for 14 days (audited)',
+    outcomes: staffOnly(OK),
+    prepare: async () => {
+      // Back to the defaults (no row: off, 10%, 7 days) before each role.
+      await db().delete(cartReminderSettings);
+      return {};
+    },
+    request: () =>
+      put('/api/admin/cart-reminders/settings', {
+        secondEnabled: true,
+        kind: 'fixed',
+        value: 500,
+        expiryDays: 14,
+      }),
+    state: async () => ({
+      settings: (
+        await db()
+          .select({
+            secondEnabled: cartReminderSettings.secondEnabled,
+            kind: cartReminderSettings.kind,
+            value: cartReminderSettings.value,
+            expiryDays: cartReminderSettings.expiryDays,
+          })
+          .from(cartReminderSettings)
+      )[0],
+      audited: (
+        await db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'reminders.settings'))
+      ).length,
+    }),
+    after: (_context, before) => ({
+      settings: { secondEnabled: true, kind: 'fixed', value: 500, expiryDays: 14 },
+      audited: (before as { audited: number }).audited + 1,
+    }),
+    check: (response) =>
+      expect(response.json().settings).toEqual({
+        secondEnabled: true,
+        kind: 'fixed',
+        value: 500,
+        expiryDays: 14,
+      }),
   },
 
   // better-auth behind /api/auth/*: only Google sign-in's start, callback and error page go through.

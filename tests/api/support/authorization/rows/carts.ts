@@ -1,9 +1,14 @@
-/** Matrix rows of the cart kept on the account (issue 35 item 1): each signed-in shopper's own. */
+/**
+ * Matrix rows of the cart kept on the account (issue 35 item 1): each signed-in shopper's own; and a
+ * reminder mail's restore link (item 2), only for the account it was mailed to.
+ */
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { cartLines, carts } from '../../../../../src/server/db/schema.js';
-import { OK, ownAccount, type Row, get, post, put } from '../roles.js';
-import { anchorShoe, db } from '../world.js';
+import { cartLines, cartReminders, carts } from '../../../../../src/server/db/schema.js';
+import { createLinkTokens } from '../../../../../src/server/modules/cart-reminders/service.js';
+import { DISABLED, FORBIDDEN, OK, SIGN_IN_FIRST, ownAccount, type Row, get, post, put } from '../roles.js';
+import { SESSION_SECRET, anchorShoe, db } from '../world.js';
 
 const lineOf = (size: string, quantity: number) => ({
   _id: anchorShoe,
@@ -34,10 +39,44 @@ async function ownersCart(owner: { id: string }): Promise<Record<string, string>
 /** What the owner's cart holds: its version and lines. */
 const cartState = async ({ owner }: { owner: { id: string } }) => ({
   version: (await db().select().from(carts).where(eq(carts.userId, owner.id)))[0]?.version,
-  lines: (await db().select().from(cartLines).where(eq(cartLines.userId, owner.id))).map(
-    (line) => `${line.size}x${line.quantity}`,
-  ),
+  lines: (await db().select().from(cartLines).where(eq(cartLines.userId, owner.id)))
+    .map((line) => `${line.size}x${line.quantity}`)
+    .sort(),
 });
+
+/**
+ * The owner's cart as ownersCart() leaves it, and a reminder sent to the owner naming size 10 (1
+ * pair) and size 9 (1 pair, fewer than the cart holds); the token of its restore link, signed as
+ * modules/cart-reminders signs it with the matrix shop's session secret.
+ */
+async function remindedCart(owner: { id: string }): Promise<Record<string, string>> {
+  await ownersCart(owner);
+  const line = (size: string, quantity: number) => ({
+    shoeId: anchorShoe,
+    size,
+    quantity,
+    name: 'Matrix shoe',
+    image: '',
+  });
+  const [reminder] = await db()
+    .insert(cartReminders)
+    .values({
+      userId: owner.id,
+      cartId: crypto.randomUUID(),
+      number: 1,
+      state: 'sent',
+      sentAt: new Date(),
+      lines: [line('10', 1), line('9', 1)],
+    })
+    .returning({ id: cartReminders.id });
+  const token = createLinkTokens(SESSION_SECRET).sign({
+    p: 'restore',
+    u: owner.id,
+    r: reminder!.id,
+    e: Date.now() + 86_400_000,
+  });
+  return { token };
+}
 
 export const CART_ROWS: Row[] = [
   {
@@ -76,5 +115,30 @@ export const CART_ROWS: Row[] = [
       expect(response.json().lines.find((line: { size: string }) => line.size === '9')).toMatchObject({
         quantity: 5,
       }),
+  },
+  {
+    route: 'POST /api/account/cart/restore',
+    note: "a reminder mail's link for the user: merged into the user's cart, and nobody else's",
+    // The link names its account: anyone else signed in is told so (403), staff too; nothing is merged.
+    outcomes: {
+      visitor: SIGN_IN_FIRST,
+      user: OK,
+      'other user': FORBIDDEN,
+      'disabled user': DISABLED,
+      manager: FORBIDDEN,
+      administrator: FORBIDDEN,
+    },
+    prepare: ({ owner }) => remindedCart(owner),
+    request: ({ fixture }) => post('/api/account/cart/restore', { token: fixture.token }),
+    state: cartState,
+    // Size 10 added, size 9 kept at the larger quantity (2), one write.
+    after: () => ({ version: 4, lines: ['10x1', '9x2'] }),
+    check: (response) =>
+      expect(
+        response
+          .json()
+          .lines.map((line: { size: string; quantity: number }) => `${line.size}x${line.quantity}`)
+          .sort(),
+      ).toEqual(['10x1', '9x2']),
   },
 ];

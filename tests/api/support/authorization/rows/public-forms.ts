@@ -1,17 +1,22 @@
-/** Matrix rows of what anyone may send or ask: newsletter, restock mails, contact, analytics, probes. */
+/**
+ * Matrix rows of what anyone may send or ask: newsletter, restock, favorite alert and cart reminder
+ * mails' links, contact, analytics, probes.
+ */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
+  cartReminderOptOuts,
   favoriteAlertSettings,
   newsletterSubscribers,
   restockRequests,
   stockEntries,
 } from '../../../../../src/server/db/schema.js';
+import { createLinkTokens } from '../../../../../src/server/modules/cart-reminders/service.js';
 import { uniqueEmail } from '../../session.js';
 import { OK, NO_CONTENT, anyone, type Row, get, post } from '../roles.js';
 import { SESSION_SECRET, db, newAccount } from '../world.js';
-import { uniqueLetters, freshShoe } from '../fixtures.js';
+import { uniqueLetters, freshShoe, freshUser } from '../fixtures.js';
 import { subscribers, unsubscribed, contactsNamed, viewsOf } from '../state.js';
 
 export const PUBLIC_FORM_ROWS: Row[] = [
@@ -96,6 +101,23 @@ export const PUBLIC_FORM_ROWS: Row[] = [
           )
       ).length,
     after: () => 0,
+  },
+  {
+    route: 'GET /api/cart-reminders/unsubscribe',
+    note: 'with the signed token of a cart reminder mail: no more reminders to that shopper',
+    outcomes: anyone(OK),
+    prepare: async () => {
+      const shopper = await freshUser();
+      // As modules/cart-reminders signs it, with the matrix shop's session secret.
+      const token = createLinkTokens(SESSION_SECRET).sign({ p: 'unsubscribe', u: shopper.id });
+      return { userId: shopper.id, token };
+    },
+    request: ({ fixture }) => get(`/api/cart-reminders/unsubscribe?token=${fixture.token}`),
+    state: async ({ fixture }) =>
+      (await db().select().from(cartReminderOptOuts).where(eq(cartReminderOptOuts.userId, fixture.userId!)))
+        .length,
+    after: () => 1,
+    check: (response) => expect(response.headers['content-type']).toMatch(/^text\/html/),
   },
   {
     route: 'POST /api/mail/contactUs',
