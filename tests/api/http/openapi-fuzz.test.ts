@@ -21,6 +21,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   brands,
+  cartReminders,
   discountCodes,
   newsletterSubscribers,
   orderLines,
@@ -61,6 +62,8 @@ import {
   type Parameter,
 } from '../support/fuzz/openapi.js';
 import { createResponseChecker, type Answer } from '../support/fuzz/response-check.js';
+import { resolveSessionSecret } from '../../../src/server/auth/session-secret.js';
+import { createLinkTokens } from '../../../src/server/modules/cart-reminders/service.js';
 import { DECLINED_CARD_NUMBER, paymentMethodBody, TEST_CARD_NUMBER } from '../../fixtures/payment.js';
 import { insertCatalog } from '../support/catalog-fixture.js';
 import { multipart } from '../support/multipart.js';
@@ -91,7 +94,7 @@ const UPLOAD_RUNS = 40;
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 127;
+const OPERATIONS = 131;
 
 /**
  * States given a sales tax before each operation (a fuzzed removal takes one away): none the fuzzed
@@ -229,6 +232,16 @@ const fixedUserIds = [shopper.user._id, other.user._id];
 let refills = 0;
 /** Card payment methods of the shopper, for generated checkouts. */
 const paymentMethods = await Promise.all([1, 2, 3].map(() => paymentMethod(shopper.cookie)));
+/**
+ * The cart reminders' links (issue 35 item 2), signed as modules/cart-reminders signs them with the
+ * shop's session secret: unsubscribes of the two shoppers, and the restore link of a reminder sent to
+ * the shopper (ensureFixtures keeps it, naming a shoe in stock).
+ */
+const linkTokens = createLinkTokens(resolveSessionSecret(t.config.SESSION_SECRET, t.config.dataDir));
+const reminderLinks = {
+  unsubscribe: fixedUserIds.map((u) => linkTokens.sign({ p: 'unsubscribe', u })),
+  restore: [] as string[],
+};
 await ensureFixtures();
 /** Sessions ended by a fuzzed sign-out, password change or disabled account come back before the next request. */
 const savedSessions = await db.select().from(sessions);
@@ -397,6 +410,29 @@ async function ensureFixtures() {
     ];
     await db.insert(shoeImages).values(missing.slice(shoe.photos));
   }
+  // A reminder mailed to the shopper, naming a pair in stock, whose restore link the fuzz sends.
+  const [pair] = await db
+    .select({ shoeId: stockEntries.shoeId, size: stockEntries.size, name: shoes.name, image: shoes.image })
+    .from(stockEntries)
+    .innerJoin(shoes, eq(shoes.id, stockEntries.shoeId))
+    .where(gt(stockEntries.quantity, 0))
+    .orderBy(shoes.name, stockEntries.size)
+    .limit(1);
+  await db.delete(cartReminders).where(eq(cartReminders.userId, shopper.user._id));
+  const [reminder] = await db
+    .insert(cartReminders)
+    .values({
+      userId: shopper.user._id,
+      cartId: randomUUID(),
+      number: 1,
+      state: 'sent',
+      sentAt: new Date(),
+      lines: [{ ...pair!, quantity: 1 }],
+    })
+    .returning({ id: cartReminders.id });
+  reminderLinks.restore = [
+    linkTokens.sign({ p: 'restore', u: shopper.user._id, r: reminder!.id, e: Date.now() + 86_400_000 }),
+  ];
   // A saved address each for the administrator and the shopper to edit, pick or delete.
   for (const userId of [adminRow!.id, shopper.user._id]) {
     const [kept] = await db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).limit(1);
@@ -675,8 +711,17 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.name === 'POST /api/account/delete')
           return fc.constantFrom('not-the-password', ADMIN.password);
         return fc.constantFrom(shopper.password, ADMIN.password);
-      case 'token':
-        return pick(pools.tokens);
+      case 'token': {
+        // The cart reminders' signed links, and the tokens of other mails (their 404 here).
+        const links =
+          operation.name === 'GET /api/cart-reminders/unsubscribe'
+            ? pick(reminderLinks.unsubscribe)
+            : operation.name === 'POST /api/account/cart/restore'
+              ? pick(reminderLinks.restore)
+              : undefined;
+        const any = pick(pools.tokens);
+        return links && any ? fc.oneof(links, any) : (links ?? any);
+      }
       case 'size':
         return fc.constantFrom('9', '9.5', '10', '11', '8');
       // The catalogue's filters (GET /api/shoes and /api/shoes/facets): values they take, a lowest
