@@ -43,6 +43,12 @@ export const DISCOUNT_CODE_STORAGE_KEY = 'carrito-code';
  */
 export const SERVER_STATE_ID = 'shop-state';
 
+/**
+ * The id of the JSON data block listing the scripts a page runs (the app, the page's chunk and the parts
+ * they load at once): the server writes it, the entry asks for all of them at once after the first paint.
+ */
+export const PAGE_CODE_ID = 'page-code';
+
 /** Notification timers in milliseconds (spec §9). */
 export const NOTICE_MS = {
   success: 2000,

@@ -29,6 +29,11 @@ export interface PageRoute {
   title?: string;
   /** Listed in the sitemap and open to crawlers; every other page is disallowed in robots.txt. */
   indexed?: boolean;
+  /**
+   * The browser draws the content even when the server rendered the page (the stored cart, the
+   * signed-in pages): its code is hinted with the HTML, as it is its first paint.
+   */
+  browserDrawn?: boolean;
   /** The API answers the page asks for as it renders (besides the layout's), as its hooks build them. */
   data?: (query: URLSearchParams, param: string | undefined) => string[];
 }
@@ -99,6 +104,7 @@ export const PAGES = {
     screen: 'features/cart/cart-page.tsx',
     visibility: 'public',
     title: 'Cart',
+    browserDrawn: true,
   },
   signIn: {
     path: '/signin',
@@ -130,17 +136,20 @@ export const PAGES = {
     screen: 'features/account/account-page.tsx',
     visibility: 'signed-in',
     title: 'My Account',
+    browserDrawn: true,
   },
   order: {
     path: '/order/:idPayment',
     screen: 'features/order/order-page.tsx',
     visibility: 'signed-in',
+    browserDrawn: true,
   },
   favorites: {
     path: '/favorites',
     screen: 'features/favorites/favorites-page.tsx',
     visibility: 'signed-in',
     title: 'My favorites',
+    browserDrawn: true,
   },
   admin: {
     path: '/admin',

@@ -3,10 +3,10 @@ import { brandWithShoes } from './support/catalog';
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 37 item 2: a server-rendered page names its whole module graph (modulepreload hints from the
- * build's manifest), so the browser asks for every script at once instead of finding each layer only
- * when the one before it has arrived. Over a slow round trip each layer is a round trip more before
- * the page answers a press.
+ * Issue 37 item 2: a server-rendered page lists its whole module graph (from the build's manifest), and
+ * the entry asks for all of it at once after the first paint, instead of finding each layer only when
+ * the one before it has arrived. Over a slow round trip each layer is a round trip more before the page
+ * answers a press. The entry is the first round, the rest the second.
  *
  * Every script is held back for the same time, so a script found only once another has arrived starts
  * after it has: a request's round is one more than the deepest round among the scripts that had fully

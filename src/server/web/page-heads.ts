@@ -6,12 +6,16 @@ import { HttpError } from '../http/errors.js';
 import type { Shoe } from '../../domain/catalog.js';
 import { IMAGE_SIZES, imageSrcSet } from '../../domain/images.js';
 import { pageDataUrls } from './page-preloads.js';
+import type { RouteCode } from './route-chunks.js';
 import { catalogUrls } from '../../domain/catalog-urls.js';
 
 /** What the browser may fetch before the app asks: the page's code, its API answers, its main image. */
 export interface PagePreloads {
-  /** The app's and the page's code, all of it at once (rendered on the server or not). */
   modules: string[];
+  /** The code a page rendered on the server still needs before its content shows (the route table's `browserDrawn`). */
+  renderedModules: string[];
+  /** Every script the page runs, asked for at once by the entry after the first paint (route-chunks.ts). */
+  afterPaint: string[];
   fetches: string[];
   /** The answers about the visitor (who is signed in), which a page rendered on the server leaves to the browser. */
   visitorFetches: string[];
@@ -35,7 +39,7 @@ export function createPageHeads(
   /** The shoe of a shoe page (the catalogue cache's copy of its API answer); throws a 404 HttpError when unknown. */
   shoeOf: (id: string) => Promise<Shoe>,
   origin: string,
-  routeChunks: (moduleKey: string) => string[] = () => [],
+  routeChunks: (moduleKey: string) => RouteCode = () => ({ hinted: [], afterPaint: [] }),
 ) {
   function preloadsOf(
     route: PageRoute,
@@ -43,8 +47,11 @@ export function createPageHeads(
     param?: string,
     image?: string,
   ): PagePreloads {
+    const { hinted: modules, afterPaint } = routeChunks(route.screen);
     return {
-      modules: routeChunks(route.screen),
+      modules,
+      renderedModules: route.browserDrawn ? modules : [],
+      afterPaint,
       fetches: pageDataUrls(route, query, param),
       visitorFetches: [catalogUrls.session()],
       image: image ? { href: image, srcset: imageSrcSet(image), sizes: IMAGE_SIZES.shoePage } : undefined,

@@ -1,4 +1,4 @@
-import { SERVER_STATE_ID } from '../../domain/constants.js';
+import { PAGE_CODE_ID, SERVER_STATE_ID } from '../../domain/constants.js';
 import type { PageHead } from '../../domain/seo.js';
 import type { PagePreloads } from './page-heads.js';
 import type { RenderedPage } from './page-renderer.js';
@@ -73,14 +73,27 @@ export function compilePageTemplate(indexHtml: string): PageTemplate {
 export function renderPageHtml(template: PageTemplate, page: PageParts, origin: string): string {
   const { head, preloads, rendered } = page;
   const hints = preloads && preloadTags(preloads, Boolean(rendered));
+  const code = preloads && preloads.afterPaint.length > 0 ? pageCodeBlock(preloads.afterPaint) : undefined;
   return template.fill({
     ...(rendered ? { root: () => renderedRoot(rendered) } : {}),
     ...(hints ? { viewport: (viewport) => `${viewport}\n    ${hints}` } : {}),
-    ...(head ? headSlots(head, origin) : {}),
+    ...(head ? headSlots(head, origin, code) : code ? { headEnd: () => `  ${code}\n  </head>` } : {}),
   });
 }
 
-function headSlots(head: PageHead, origin: string): Partial<Record<Slot, (original: string) => string>> {
+/**
+ * The page's scripts as a JSON data block (not a script that runs: the Content-Security-Policy needs
+ * no exception), which the entry reads to ask for all of them at once after the first paint.
+ */
+function pageCodeBlock(files: string[]): string {
+  return `<script type="application/json" id="${PAGE_CODE_ID}">${scriptJson(files)}</script>`;
+}
+
+function headSlots(
+  head: PageHead,
+  origin: string,
+  code: string | undefined,
+): Partial<Record<Slot, (original: string) => string>> {
   const canonical = `${origin}${head.canonicalPath}`;
   const image = head.image && (/^https?:\/\//.test(head.image) ? head.image : `${origin}${head.image}`);
   const tags = [
@@ -91,6 +104,7 @@ function headSlots(head: PageHead, origin: string): Partial<Record<Slot, (origin
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
+    ...(code ? [code] : []),
   ].join('\n    ');
   return {
     title: () => `<title>${escapeHtml(head.title)}</title>`,
@@ -107,14 +121,15 @@ function headSlots(head: PageHead, origin: string): Partial<Record<Slot, (origin
  */
 function preloadTags(preloads: PagePreloads, rendered: boolean): string | undefined {
   // A rendered page carries its public answers and its content; the browser still asks who the
-  // visitor is. Every page names its whole code, so it arrives in one round (run after the paint).
+  // visitor is, and needs the page's code first only where it draws the content itself.
   const fetches = rendered ? preloads.visitorFetches : preloads.fetches;
+  const modules = rendered ? preloads.renderedModules : preloads.modules;
   const tags = [
     ...(preloads.image ? [imagePreload(preloads.image)] : []),
     ...fetches.map(
       (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`,
     ),
-    ...preloads.modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
   ];
   return tags.length === 0 ? undefined : tags.join('\n    ');
 }

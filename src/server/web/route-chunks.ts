@@ -9,18 +9,29 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The JavaScript a page needs to run, from the build's manifest (`build.manifest` in vite.config.ts):
- * the app the entry imports once the page is painted (boot.ts imports main.tsx), the route's chunk, and
- * every chunk either imports statically, minus what index.html already names. The server names them as
- * `modulepreload` hints, so the browser asks for the whole graph at once with the HTML instead of
- * finding each layer only when the one before it has arrived (issue 37, decision 015's addendum). The
- * parts the page itself loads lazily (the toaster, the carousel, the newsletter form) stay a second
- * round.
- */
-export function createRouteChunks(distDir: string): (moduleKey: string) => string[] {
+/** The app's parts that main.tsx loads lazily on every page as it starts (not on a press). */
+const SHELL_PARTS = ['components/toaster.tsx', 'components/newsletter/newsletter-form.tsx'];
+
+export interface RouteCode {
+  /**
+   * The route's chunk and every chunk it imports statically, minus what index.html already names: hinted
+   * with the HTML where the browser draws the page's content itself (the route table's `browserDrawn`).
+   */
+  hinted: string[];
+  /**
+   * Everything the page runs: the app the entry imports after the paint (main.tsx, the entry's dynamic
+   * import), the route's chunk, the parts the page and the app load at once (the route's own dynamic
+   * imports, SHELL_PARTS), and all they import statically. The entry asks for all of them together
+   * once the page is painted (boot.ts), so the code arrives in one round instead of one per layer
+   * (issue 37), and none of it competes with what the first paint needs (decision 015).
+   */
+  afterPaint: string[];
+}
+
+/** The JavaScript of each route, from the build's manifest (`build.manifest` in vite.config.ts). */
+export function createRouteChunks(distDir: string): (moduleKey: string) => RouteCode {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => [];
+  if (!fs.existsSync(manifestFile)) return () => ({ hinted: [], afterPaint: [] });
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
 
   function closure(key: string, seen: Set<string>): Set<string> {
@@ -32,17 +43,19 @@ export function createRouteChunks(distDir: string): (moduleKey: string) => strin
 
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const preloadedByEntry = new Set(entryKeys.flatMap((key) => [...closure(key, new Set())]));
-  // The entry's own dynamic import: the app (main.tsx), which every page runs.
   const appKeys = entryKeys.flatMap((key) => manifest[key]!.dynamicImports ?? []);
-  const files = new Map<string, string[]>();
+  const filesOf = (keys: Iterable<string>) =>
+    [...keys].filter((key) => !preloadedByEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
+  const codes = new Map<string, RouteCode>();
   return (moduleKey) => {
-    let list = files.get(moduleKey);
-    if (!list) {
+    let code = codes.get(moduleKey);
+    if (!code) {
       const graph = new Set<string>();
-      for (const key of [...appKeys, moduleKey]) closure(key, graph);
-      list = [...graph].filter((key) => !preloadedByEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
-      files.set(moduleKey, list);
+      const pageParts = manifest[moduleKey]?.dynamicImports ?? [];
+      for (const key of [...appKeys, moduleKey, ...pageParts, ...SHELL_PARTS]) closure(key, graph);
+      code = { hinted: filesOf(closure(moduleKey, new Set())), afterPaint: filesOf(graph) };
+      codes.set(moduleKey, code);
     }
-    return list;
+    return code;
   };
 }

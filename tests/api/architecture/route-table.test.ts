@@ -57,9 +57,12 @@ describe('the route table (domain/routes.ts)', () => {
     expect(routeNameOf(PAGES.order)).toBe('/order/{idPayment}');
   });
 
-  it('keeps signed-in and staff pages out of the sitemap', () => {
+  it('keeps signed-in and staff pages out of the sitemap and out of the server-drawn first paint', () => {
     for (const page of PAGE_LIST.filter((route) => route.visibility !== 'public')) {
       expect(page.indexed, page.path).toBeFalsy();
+    }
+    for (const page of PAGE_LIST.filter((route) => route.visibility === 'signed-in')) {
+      expect(page.browserDrawn, page.path).toBe(true);
     }
   });
 
