@@ -21,6 +21,7 @@ const OWNERS: Record<string, readonly string[]> = {
   cartLines: ['carts'],
   carts: ['carts'],
   checkoutAttempts: ['checkout'],
+  checkoutHolds: ['checkout'], // a checkout's stock and code use while it is charged (decision 027)
   contactMessages: ['mail'],
   discountCodes: ['discounts'],
   discountRedemptions: ['discounts'],
