@@ -42,6 +42,8 @@ test('the shopper turns favorite alerts on, the staff lower the price, the mail 
   ownShop,
   playwright,
 }) => {
+  // A shopper's journey and the staff's, on two pages, with a mail between them.
+  test.slow();
   const catalog = await loadCatalog(await playwright.request.newContext({ baseURL: ownShop.baseURL }));
   const shoe = catalog.shoes.find((candidate) => candidate.price >= 20 && candidate.stock.length > 0)!;
   const account = await createAccount(playwright.request, ownShop.baseURL, 'favalert');
