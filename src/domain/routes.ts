@@ -73,7 +73,8 @@ export const PAGES = {
     screen: 'features/shoe-detail/shoe-detail-page.tsx',
     visibility: 'public',
     indexed: true,
-    data: (_query, id) => (id === undefined ? [] : [catalogUrls.shoe(id), catalogUrls.reviews(id)]),
+    data: (_query, id) =>
+      id === undefined ? [] : [catalogUrls.shoe(id), catalogUrls.reviews(id), catalogUrls.alsoLike(id)],
   },
   collection: {
     path: '/collections/:brand',
