@@ -20,7 +20,7 @@ export function SiteHeader() {
       >
         <Link
           to={paths.home}
-          className="order-1 rounded-md text-xl font-black tracking-tight whitespace-nowrap sm:text-2xl"
+          className="order-1 flex h-10 items-center rounded-md text-xl font-black tracking-tight whitespace-nowrap sm:text-2xl"
         >
           {SHOP_NAME}
           <span aria-hidden="true" className="text-accent">
@@ -29,7 +29,7 @@ export function SiteHeader() {
         </Link>
         <nav
           aria-label="Main"
-          className="order-3 flex w-full items-center justify-between gap-2 border-t border-white/10 pt-1 sm:order-2 sm:w-auto sm:flex-1 sm:justify-start sm:border-0 sm:pt-0"
+          className="order-3 flex w-full items-center justify-between gap-2 border-t border-white/10 pt-1 sm:order-2 sm:h-10 sm:w-auto sm:flex-1 sm:justify-start sm:border-0 sm:pt-0"
         >
           <BrandsMenu />
           <div className="flex items-center gap-2">
@@ -42,7 +42,8 @@ export function SiteHeader() {
             <AdminLink />
           </div>
         </nav>
-        <div className="order-2 ml-auto flex items-center gap-0.5 sm:order-3">
+        {/* Its size does not wait for its icons: a browser painting a half-parsed header moves nothing. */}
+        <div className="order-2 ml-auto flex h-10 min-w-31 items-center gap-0.5 sm:order-3">
           <SearchPanel />
           <CartLink />
           <AccountLink />

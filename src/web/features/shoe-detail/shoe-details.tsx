@@ -36,7 +36,8 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
           {shoe.onSale && <OnSaleBadge />}
         </div>
         <p className="mt-6 text-base leading-relaxed text-gray-700">{shoe.description}</p>
-        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-gray-200 py-4 text-sm">
+        {/* A fixed first column: a slow parse that paints Color before Brand moves no value. */}
+        <dl className="mt-6 grid grid-cols-[4rem_1fr] gap-x-6 gap-y-2 border-y border-gray-200 py-4 text-sm">
           <dt className="font-bold text-gray-700">Color</dt>
           <dd className="font-semibold">{shoe.color}</dd>
           <dt className="font-bold text-gray-700">Brand</dt>
