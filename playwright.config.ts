@@ -55,9 +55,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
+  // A test tagged @alone (the 10,000-row import) takes both cores for a minute or more: it runs after
+  // the others, by itself, so no journey beside it runs out of time.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, grepInvert: /@alone/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/, grepInvert: /@alone/ },
+    {
+      name: 'alone',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+      grep: /@alone/,
+      dependencies: ['desktop', 'phone'],
+    },
   ],
   webServer: {
     // The server bundle `npm run build` makes (npm test builds before the browser tests): what ships.

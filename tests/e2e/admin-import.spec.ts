@@ -115,105 +115,107 @@ async function watchProgress(bar: Locator, settled: Locator): Promise<number[]> 
   return seen;
 }
 
-test('the administrator imports a catalogue with photos: progress, preview, apply, report, storefront', async ({
-  page,
-  context,
-  ownShop,
-}) => {
-  test.setTimeout(240_000);
-  const brand = lettersName('Import');
-  const prefix = `IMP${Date.now().toString(36).toUpperCase()}`;
-  const [csv, zip] = [csvOf(catalogue(brand, prefix)), await photosOf()];
-  await signInAsAdminWithSession(context, ownShop);
+test(
+  'the administrator imports a catalogue with photos: progress, preview, apply, report, storefront',
+  { tag: '@alone' },
+  async ({ page, context, ownShop }) => {
+    test.setTimeout(240_000);
+    const brand = lettersName('Import');
+    const prefix = `IMP${Date.now().toString(36).toUpperCase()}`;
+    const [csv, zip] = [csvOf(catalogue(brand, prefix)), await photosOf()];
+    await signInAsAdminWithSession(context, ownShop);
 
-  await page.goto('/admin');
-  await page
-    .getByRole('navigation', { name: 'Admin tools' })
-    .getByRole('link', { name: /^Import the catalogue/ })
-    .click();
-  await expect(page).toHaveURL(/\/importcatalogue$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Import the catalogue' })).toBeVisible();
+    await page.goto('/admin');
+    await page
+      .getByRole('navigation', { name: 'Admin tools' })
+      .getByRole('link', { name: /^Import the catalogue/ })
+      .click();
+    await expect(page).toHaveURL(/\/importcatalogue$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Import the catalogue' })).toBeVisible();
 
-  // The template: the columns, then an example shoe.
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download the template' }).click();
-  const template = fs.readFileSync(await (await download).path(), 'utf8');
-  expect(template.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(CATALOGUE_CSV_COLUMNS.join(','));
+    // The template: the columns, then an example shoe.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download the template' }).click();
+    const template = fs.readFileSync(await (await download).path(), 'utf8');
+    expect(template.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(CATALOGUE_CSV_COLUMNS.join(','));
 
-  // Upload: the job reads every row, the bar counts them.
-  const startedPreview = Date.now();
-  await upload(page, csv, zip);
-  await expect(page).toHaveURL(/\?import=[0-9a-f-]{36}$/);
-  const card = thisImport(page);
-  const bar = card.getByRole('progressbar');
-  const previewed = card.getByText(
-    `Preview ready: ${count(ROWS)} to create, 0 to update, 0 unchanged. Nothing is written until you apply it.`,
-  );
-  const read = await watchProgress(bar, previewed);
-  console.log(
-    `preview of ${ROWS} rows: ${Date.now() - startedPreview} ms, bar values seen ${read.join(' ')}`,
-  );
-  await expect(bar).toHaveCount(0);
+    // Upload: the job reads every row, the bar counts them.
+    const startedPreview = Date.now();
+    await upload(page, csv, zip);
+    await expect(page).toHaveURL(/\?import=[0-9a-f-]{36}$/);
+    const card = thisImport(page);
+    const bar = card.getByRole('progressbar');
+    const previewed = card.getByText(
+      `Preview ready: ${count(ROWS)} to create, 0 to update, 0 unchanged. Nothing is written until you apply it.`,
+    );
+    const read = await watchProgress(bar, previewed);
+    console.log(
+      `preview of ${ROWS} rows: ${Date.now() - startedPreview} ms, bar values seen ${read.join(' ')}`,
+    );
+    await expect(bar).toHaveCount(0);
 
-  // The preview: what will be created, row by row and shoe by shoe, and no error.
-  const counts = card.getByRole('table', { name: 'What the import will do' });
-  await expect(cellsOf(counts, 'Rows')).toHaveText([count(ROWS), '0', '0']);
-  await expect(cellsOf(counts, 'Shoes')).toHaveText([count(SHOES), '0', '0']);
-  await expect(card.getByText(/errors?$/)).toHaveCount(0);
-  await expectNoAxeViolations(page, { seriousOnly: false });
+    // The preview: what will be created, row by row and shoe by shoe, and no error.
+    const counts = card.getByRole('table', { name: 'What the import will do' });
+    await expect(cellsOf(counts, 'Rows')).toHaveText([count(ROWS), '0', '0']);
+    await expect(cellsOf(counts, 'Shoes')).toHaveText([count(SHOES), '0', '0']);
+    await expect(card.getByText(/errors?$/)).toHaveCount(0);
+    await expectNoAxeViolations(page, { seriousOnly: false });
 
-  // A reload comes back to the same import.
-  await page.reload();
-  await expect(previewed).toBeVisible();
+    // A reload comes back to the same import.
+    await page.reload();
+    await expect(previewed).toBeVisible();
 
-  // Apply: the bar counts the rows written.
-  const startedApply = Date.now();
-  await card.getByRole('button', { name: 'Apply import' }).click();
-  // The bar and its words show while the job writes; on PGlite a batch holds the one connection, so
-  // the status may not be answered between batches: the values seen in between are logged, not required.
-  await expect(
-    card.getByText(new RegExp(`^Writing rows: (starting|[\\d,]+ of ${count(ROWS)})$`)),
-  ).toBeVisible();
-  const applied = card.getByText(`Import applied: ${count(ROWS)} created, 0 updated, 0 unchanged.`);
-  const written = await watchProgress(bar, applied);
-  console.log(`apply of ${ROWS} rows: ${Date.now() - startedApply} ms, bar values seen ${written.join(' ')}`);
+    // Apply: the bar counts the rows written.
+    const startedApply = Date.now();
+    await card.getByRole('button', { name: 'Apply import' }).click();
+    // The bar and its words show while the job writes; on PGlite a batch holds the one connection, so
+    // the status may not be answered between batches: the values seen in between are logged, not required.
+    await expect(
+      card.getByText(new RegExp(`^Writing rows: (starting|[\\d,]+ of ${count(ROWS)})$`)),
+    ).toBeVisible();
+    const applied = card.getByText(`Import applied: ${count(ROWS)} created, 0 updated, 0 unchanged.`);
+    const written = await watchProgress(bar, applied);
+    console.log(
+      `apply of ${ROWS} rows: ${Date.now() - startedApply} ms, bar values seen ${written.join(' ')}`,
+    );
 
-  // The report, and the way to what it changed.
-  const report = card.getByRole('table', { name: 'What the import did' });
-  await expect(cellsOf(report, 'Rows')).toHaveText([count(ROWS), '0', '0']);
-  await expect(cellsOf(report, 'Shoes')).toHaveText([count(SHOES), '0', '0']);
-  const latest = page.getByRole('region', { name: 'Latest imports' }).getByRole('listitem').first();
-  await expect(latest).toContainText('catalogue.csv');
-  await expect(latest).toContainText('Applied');
-  await expectNoAxeViolations(page, { seriousOnly: false });
+    // The report, and the way to what it changed.
+    const report = card.getByRole('table', { name: 'What the import did' });
+    await expect(cellsOf(report, 'Rows')).toHaveText([count(ROWS), '0', '0']);
+    await expect(cellsOf(report, 'Shoes')).toHaveText([count(SHOES), '0', '0']);
+    const latest = page.getByRole('region', { name: 'Latest imports' }).getByRole('listitem').first();
+    await expect(latest).toContainText('catalogue.csv');
+    await expect(latest).toContainText('Applied');
+    await expectNoAxeViolations(page, { seriousOnly: false });
 
-  // An imported shoe on the storefront, with its photos: the first its brand's page lists.
-  await card.getByRole('link', { name: 'See the storefront' }).click();
-  await expect(page).toHaveURL(/\/shoes$/);
-  await page.goto(`/collections/${encodeURIComponent(brand)}`);
-  const first = page
-    .getByRole('main')
-    .getByRole('link', { name: /^Pacer \d+$/ })
-    .first();
-  const name = (await first.innerText()).trim();
-  await first.click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  // The cover: named by its alt text in the gallery, or by the shoe on a page that shows one photo.
-  const cover = page
-    .getByRole('img', { name: new RegExp(`^(${name} from the side|${brand} ${name} in Black/White)$`) })
-    .first();
-  await expect(cover).toBeVisible();
-  await expect
-    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-    .toBeGreaterThan(0);
-  const id = new URL(page.url()).pathname.split('/').at(-1)!;
-  const shoe = (await (await page.request.get(`/api/shoes/${id}`)).json()) as {
-    stock: { size: string }[];
-    images?: { alt: string }[];
-  };
-  expect(shoe.stock.map((entry) => entry.size).sort()).toEqual([...SIZES].sort());
-  expect(shoe.images?.map((image) => image.alt)).toEqual([`${name} from the side`, `${name} from above`]);
-});
+    // An imported shoe on the storefront, with its photos: the first its brand's page lists.
+    await card.getByRole('link', { name: 'See the storefront' }).click();
+    await expect(page).toHaveURL(/\/shoes$/);
+    await page.goto(`/collections/${encodeURIComponent(brand)}`);
+    const first = page
+      .getByRole('main')
+      .getByRole('link', { name: /^Pacer \d+$/ })
+      .first();
+    const name = (await first.innerText()).trim();
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The cover: named by its alt text in the gallery, or by the shoe on a page that shows one photo.
+    const cover = page
+      .getByRole('img', { name: new RegExp(`^(${name} from the side|${brand} ${name} in Black/White)$`) })
+      .first();
+    await expect(cover).toBeVisible();
+    await expect
+      .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    const shoe = (await (await page.request.get(`/api/shoes/${id}`)).json()) as {
+      stock: { size: string }[];
+      images?: { alt: string }[];
+    };
+    expect(shoe.stock.map((entry) => entry.size).sort()).toEqual([...SIZES].sort());
+    expect(shoe.images?.map((image) => image.alt)).toEqual([`${name} from the side`, `${name} from above`]);
+  },
+);
 
 test('a file with errors shows each one by line, column and reason, and cannot be applied', async ({
   page,
