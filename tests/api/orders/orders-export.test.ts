@@ -216,9 +216,13 @@ describe('GET /api/admin/orders.csv', () => {
   });
 });
 
-describe('100,000 orders', () => {
-  const COUNT = 100_000;
+/**
+ * 20,000 orders in every run: 40 pages, each ending inside a tie, as 100,000 would (200 pages, 44 s of
+ * the test stage). ORDERS_EXPORT_COUNT=100000 runs the size docs/catalogue-csv.md measured.
+ */
+const COUNT = Number(process.env.ORDERS_EXPORT_COUNT ?? 20_000);
 
+describe(`${COUNT.toLocaleString('en-US')} orders`, () => {
   it('stream out whole, each once, a page at a time (memory sampled as the rows arrive)', async () => {
     // Three orders share each instant, so the pages of 500 end in the middle of a tie.
     await t.database.db.execute(sql`
