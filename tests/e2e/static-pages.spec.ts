@@ -135,9 +135,11 @@ test.describe('static pages', () => {
     await expect(toast(page, 'Thanks for subscribing!')).toBeVisible();
     await expect(email).toHaveValue('');
 
-    // The welcome mail's unsubscribe link works.
+    // The welcome mail's unsubscribe link asks first (a mail scanner opening it changes nothing).
     const welcome = await newestMailTo(address, /newsletter/);
     await page.goto(linkIn(welcome, '/api/mail/newsletter/unsubscribe').toString());
+    await expect(page.getByText('Unsubscribe from our newsletter?')).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByText('You will not receive our newsletter anymore.')).toBeVisible();
   });
 

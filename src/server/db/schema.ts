@@ -557,7 +557,7 @@ export const discountCodes = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
-    /** A code made for one shopper (a cart reminder's, docs/decisions/027): no one else may use it. */
+    /** A code made for one shopper (a cart reminder's, docs/decisions/029): no one else may use it. */
     onlyForUserId: text('only_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -768,9 +768,10 @@ export const checkoutAttempts = pgTable('checkout_attempts', {
 });
 
 /**
- * The stock and code use a checkout holds while its payment is charged (docs/decisions/027): taken in a
- * short transaction before the provider is called (the pairs leave the sellable count at once, the
- * code's use is counted at once), then confirmed into the order or released (refusal, crash or expiry).
+ * The stock and code use a checkout holds while its payment is charged (issue 36 item 1: used by the
+ * checkout of branch no-lock-checkout, not yet in main): taken in a short transaction before the
+ * provider is called (the pairs leave the sellable count at once, the code's use is counted at once),
+ * then confirmed into the order or released (refusal, crash or expiry).
  * One live hold per attempt; a payment method is held by one checkout at a time; a code used once per
  * customer is held once per shopper. `order` is the order to record once paid (the reconciler keeps it
  * after a crash), cleared once the hold is settled. Written by modules/checkout alone.
@@ -1143,7 +1144,7 @@ export const coPurchaseOrders = pgTable('co_purchase_orders', {
 });
 
 /**
- * Abandoned-cart reminders (issue 35 item 2, docs/decisions/027), written only by modules/cart-reminders.
+ * Abandoned-cart reminders (issue 35 item 2, docs/decisions/029), written only by modules/cart-reminders.
  * One row per cart (`cartId` of `carts`) and reminder number: the unique index is the claim that makes
  * a reminder happen once whichever instance finds the cart first. `lines` are the pairs the mail named
  * (the restore link brings them back); `recoveredOrderId` the order that later paid this cart.

@@ -5,6 +5,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The mail's unsubscribe link, when it has one: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post` (RFC 8058), so a mail program offers its own one-click unsubscribe.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -58,7 +63,7 @@ export function createMailer(options: {
         return;
       }
       try {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail(nodemailerMessage(from, message));
       } catch (error) {
         // A mail server outage must not fail the shopper's request; the outbox keeps the message.
         log.warn({ err: error, to: message.to }, 'mail could not be sent; kept in the outbox');
@@ -66,5 +71,17 @@ export function createMailer(options: {
       }
       await outbox.markSent(id);
     },
+  };
+}
+
+/** nodemailer's fields for `message`: the unsubscribe link as the list headers mail programs read. */
+export function nodemailerMessage(from: string, message: MailMessage) {
+  const { unsubscribeUrl, ...content } = message;
+  if (!unsubscribeUrl) return { from, ...content };
+  return {
+    from,
+    ...content,
+    list: { unsubscribe: unsubscribeUrl },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

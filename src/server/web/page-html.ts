@@ -1,9 +1,8 @@
 import { PAGE_CODE_ID, SERVER_STATE_ID } from '../../domain/constants.js';
 import type { PageHead } from '../../domain/seo.js';
+import { escapeHtml } from '../http/escape-html.js';
 import type { PagePreloads } from './page-heads.js';
 import type { RenderedPage } from './page-renderer.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON inside <script>: `</script>` and `<!--` must not end or confuse the element. */
 const scriptJson = (value: unknown) =>

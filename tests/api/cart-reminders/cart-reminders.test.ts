@@ -132,11 +132,14 @@ describe.each([
     await scanAt(4.1);
     const [first] = await remindersTo(unsubscribing.email);
     const unsubscribe = new URL(linkIn(first!.text, /http\S+\/api\/cart-reminders\/unsubscribe\?token=\S+/));
-    const page = await t.app.inject({ method: 'GET', url: unsubscribe.pathname + unsubscribe.search });
+    const opened = await t.app.inject({ method: 'GET', url: unsubscribe.pathname + unsubscribe.search });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).not.toContain('You will not get cart reminders');
+    const page = await t.app.inject({ method: 'POST', url: unsubscribe.pathname + unsubscribe.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You will not get cart reminders');
     const forged = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: `${unsubscribe.pathname}?token=x${unsubscribe.searchParams.get('token')}`,
     });
     expect(forged.statusCode).toBe(404);

@@ -234,7 +234,10 @@ describe('favorite alerts', () => {
     await windowPasses();
     const [mail] = await mailsTo(shopper.email);
     const link = /(\/api\/favorite-alerts\/unsubscribe\?token=\S+)/.exec(mail!.text)![1]!;
-    const page = await t.app.inject({ method: 'GET', url: link });
+    const opened = await t.app.inject({ method: 'GET', url: link });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).not.toContain(FAVORITE_ALERT_TEXTS.unsubscribed);
+    const page = await t.app.inject({ method: 'POST', url: link });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(FAVORITE_ALERT_TEXTS.unsubscribed);
     const settings = await t.app.inject({
@@ -249,7 +252,7 @@ describe('favorite alerts', () => {
 
     const forged = `${Buffer.from(shopper.user._id).toString('base64url')}.${'A'.repeat(43)}`;
     const refused = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: `/api/favorite-alerts/unsubscribe?token=${forged}`,
     });
     expect(refused.statusCode).toBe(404);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../src/domain/messages.js';
 import { contactMessages, mailOutbox, newsletterSubscribers } from '../../../src/server/db/schema.js';
+import { TEST_ORIGIN } from '../support/session.js';
 import { startSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -29,17 +30,56 @@ describe('newsletter and contact, mail kept in the outbox', () => {
     expect(mails[0]!.to).toBe('Fan@Example.com');
     const link = mails[0]!.text.match(/https?:\/\/\S+unsubscribe\?token=\S+/)![0];
 
+    const url = new URL(link).pathname + new URL(link).search;
+    // Opening the link (as a mail scanner does too) only asks.
+    const opened = await t.app.inject({ method: 'GET', url });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<form method="post"><button type="submit">Unsubscribe</button></form>');
+    expect((await t.database.db.select().from(newsletterSubscribers))[0]!.unsubscribedAt).toBeNull();
+
+    // Its button posts the form back to the same address, from the shop's own page.
     const unsubscribe = await t.app.inject({
-      method: 'GET',
-      url: new URL(link).pathname + new URL(link).search,
+      method: 'POST',
+      url,
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
     });
     expect(unsubscribe.statusCode).toBe(200);
     expect(unsubscribe.body).toContain('You will not receive our newsletter anymore.');
     const [row] = await t.database.db.select().from(newsletterSubscribers);
     expect(row!.unsubscribedAt).not.toBeNull();
 
-    const bogus = await t.app.inject({ method: 'GET', url: '/api/mail/newsletter/unsubscribe?token=nope' });
+    const bogus = await t.app.inject({ method: 'POST', url: '/api/mail/newsletter/unsubscribe?token=nope' });
     expect(bogus.statusCode).toBe(404);
+    expect(bogus.body).toContain('This unsubscribe link is not valid.');
+  });
+
+  it('unsubscribes by a mail program’s one-click POST (RFC 8058), and refuses another site’s form', async () => {
+    await post(t, '/api/mail/newsletter', { email: 'oneclick@example.com' }, '10.0.0.9');
+    const [kept] = await t.database.db
+      .select({ token: newsletterSubscribers.unsubscribeToken })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'oneclick@example.com'));
+    const url = `/api/mail/newsletter/unsubscribe?token=${kept!.token}`;
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: 'https://elsewhere.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'oneclick@example.com'));
+    expect(row!.unsubscribedAt).not.toBeNull();
   });
 
   it.each([{ email: 'not-an-email' }, { email: '' }, {}, { email: 42 }, { email: 'a@b' }])(
@@ -155,6 +195,11 @@ describe('mail through a real SMTP server', () => {
     expect(smtp.inbox).toHaveLength(1);
     expect(smtp.inbox[0]!.to).toEqual(['reader@example.com']);
     expect(smtp.inbox[0]!.body).toMatch(/http:\/\/shop\.test\/api\/mail\/newsletter\/unsubscribe\?token=/);
+    // Mail programs offer their own unsubscribe button from these (RFC 2369, RFC 8058); folded or not.
+    expect(smtp.inbox[0]!.body).toMatch(
+      /^List-Unsubscribe:\s+<http:\/\/shop\.test\/api\/mail\/newsletter\/unsubscribe\?token=[\w-]+>\r?$/m,
+    );
+    expect(smtp.inbox[0]!.body).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     const [kept] = await t.database.db.select().from(mailOutbox);
     expect(kept!.sentAt).not.toBeNull();
   });

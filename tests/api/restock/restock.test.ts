@@ -199,10 +199,14 @@ describe('the size comes back', () => {
       size: '12',
       unsubscribeToken: 'token-for-fi',
     });
-    const done = await send('GET', '/api/restock/unsubscribe?token=token-for-fi');
+    // The link's page only asks; its button stops the waiting.
+    const opened = await send('GET', '/api/restock/unsubscribe?token=token-for-fi');
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<button type="submit">Stop waiting</button>');
+    const done = await send('POST', '/api/restock/unsubscribe?token=token-for-fi');
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(M.unsubscribed);
-    expect((await send('GET', '/api/restock/unsubscribe?token=token-for-fi')).statusCode).toBe(404);
+    expect((await send('POST', '/api/restock/unsubscribe?token=token-for-fi')).statusCode).toBe(404);
   });
 
   it('is rate-limited like the newsletter', async () => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cartRestoreSchema,
   reminderOverviewSchema,
@@ -8,43 +7,28 @@ import {
 import { savedCartSchema } from '../../../domain/contracts/carts.js';
 import type { CurrentUser } from '../../auth/current-user.js';
 import { errorBodySchema } from '../../http/errors.js';
+import { unsubscribeLinkRoutes } from '../../http/unsubscribe-link.js';
 import type { CartReminderService } from './service.js';
-
-const page = (text: string) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><title>Cart reminders</title><p>${text}</p><p><a href="/">Back Home</a></p></html>`;
 
 export const UNSUBSCRIBED_FROM_REMINDERS = 'You will not get cart reminders from us anymore.';
 
-/** The mail's links: the unsubscribe page (public, by its signed token) and the cart's restore (signed in). */
+/** The mail's links: the unsubscribe link (public, by its signed token) and the cart's restore (signed in). */
 export const cartReminderRoutes: FastifyPluginAsyncZod<{
   reminders: CartReminderService;
   currentUser: CurrentUser;
 }> = async (app, { reminders, currentUser }) => {
-  app.get(
-    '/cart-reminders/unsubscribe',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Stop cart reminders to the account, with the signed token of a reminder mail',
-        querystring: z.object({ token: z.string().min(1).max(400) }),
-        response: {
-          200: { description: 'A page confirming it', content: { 'text/html': { schema: z.string() } } },
-          400: errorBodySchema,
-          404: {
-            description: 'A page saying the link is not valid',
-            content: { 'text/html': { schema: z.string() } },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const done = await reminders.unsubscribe(request.query.token);
-      return reply
-        .status(done ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .send(page(done ? UNSUBSCRIBED_FROM_REMINDERS : 'This link is not valid.'));
-    },
-  );
+  await app.register(unsubscribeLinkRoutes, {
+    path: '/cart-reminders/unsubscribe',
+    tag: 'account',
+    summary: 'Stop cart reminders to the account',
+    tokenMax: 400,
+    title: 'Cart reminders',
+    question: 'Stop the mails that remind you of a cart you left?',
+    button: 'Unsubscribe',
+    done: UNSUBSCRIBED_FROM_REMINDERS,
+    invalid: 'This link is not valid.',
+    unsubscribe: (token) => reminders.unsubscribe(token),
+  });
 
   app.post(
     '/account/cart/restore',

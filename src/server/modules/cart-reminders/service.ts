@@ -142,15 +142,19 @@ export function createCartReminderService(deps: ReminderDeps) {
         endsOn,
       };
     }
+    const unsubscribeUrl = unsubscribeLink(reminder.userId);
     const mail = await cartReminderMail({
       publicUrl,
       name: pending.name,
       lines: await repository.mailLines(reminder.lines),
       restoreLink: restoreLink(reminder.userId, reminder.id, now),
-      unsubscribeLink: unsubscribeLink(reminder.userId),
+      unsubscribeLink: unsubscribeUrl,
       ...(code ? { code } : {}),
     });
-    await mailer.send({ to: pending.email, ...mail }, { key: `cart-reminder:${reminder.id}` });
+    await mailer.send(
+      { to: pending.email, ...mail, unsubscribeUrl },
+      { key: `cart-reminder:${reminder.id}` },
+    );
     await repository.markSent(reminder.id);
   }
 

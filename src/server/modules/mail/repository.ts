@@ -10,7 +10,7 @@ export function createMailRepository(db: Database) {
     async keep(message: MailMessage, key: string | null): Promise<string | undefined> {
       const [kept] = await db
         .insert(mailOutbox)
-        .values({ ...message, key })
+        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, key })
         .onConflictDoNothing({ target: mailOutbox.key })
         .returning({ id: mailOutbox.id });
       return kept?.id;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contactSchema, newsletterSchema } from '../../../domain/forms.js';
 import { errorBodySchema } from '../../http/errors.js';
+import { unsubscribeLinkRoutes } from '../../http/unsubscribe-link.js';
 import { UNSUBSCRIBED, type MailService } from './service.js';
 import { messageAnswerSchema as messageSchema } from '../../../domain/contracts/answers.js';
 
@@ -23,37 +23,18 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
     async (request) => mail.subscribe(request.body.email),
   );
 
-  app.get(
-    '/mail/newsletter/unsubscribe',
-    {
-      schema: {
-        tags: ['mail'],
-        summary: 'Unsubscribe with the token of the welcome mail',
-        querystring: z.object({ token: z.string().min(1).max(200) }),
-        response: {
-          200: {
-            description: 'A page confirming the unsubscription',
-            content: { 'text/html': { schema: z.string() } },
-          },
-          400: errorBodySchema,
-          404: {
-            description: 'A page saying the link is not valid',
-            content: { 'text/html': { schema: z.string() } },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const done = await mail.unsubscribe(request.query.token);
-      const text = done ? UNSUBSCRIBED : 'This unsubscribe link is not valid.';
-      return reply
-        .status(done ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Newsletter</title><p>${text}</p><p><a href="/">Back Home</a></p></html>`,
-        );
-    },
-  );
+  await app.register(unsubscribeLinkRoutes, {
+    path: '/mail/newsletter/unsubscribe',
+    tag: 'mail',
+    summary: 'Unsubscribe from the newsletter',
+    tokenMax: 200,
+    title: 'Newsletter',
+    question: 'Unsubscribe from our newsletter?',
+    button: 'Unsubscribe',
+    done: UNSUBSCRIBED,
+    invalid: 'This unsubscribe link is not valid.',
+    unsubscribe: (token) => mail.unsubscribe(token),
+  });
 
   app.post(
     '/mail/contactUs',

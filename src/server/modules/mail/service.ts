@@ -26,6 +26,7 @@ export function createMailService(deps: {
         await mailer.send({
           to: email,
           ...(await newsletterWelcomeMail({ publicUrl, unsubscribeLink: link })),
+          unsubscribeUrl: link,
         });
       }
       return { message: MESSAGES.newsletter.thanks };

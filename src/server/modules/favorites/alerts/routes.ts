@@ -7,13 +7,11 @@ import {
 import type { CurrentUser } from '../../../auth/current-user.js';
 import { forbidden } from '../../../auth/identity.js';
 import { errorBodySchema } from '../../../http/errors.js';
+import { unsubscribeLinkRoutes } from '../../../http/unsubscribe-link.js';
 import type { FavoriteAlertService } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const uidParams = z.object({ uid: z.string().max(200) });
-
-const page = (text: string) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><title>Favorite alerts</title><p>${text}</p><p><a href="/">Back Home</a></p></html>`;
 
 /** Favorite alerts: the signed-in shopper's own switch (403 for anyone else's), and the mail's link. */
 export const favoriteAlertRoutes: FastifyPluginAsyncZod<{
@@ -57,29 +55,16 @@ export const favoriteAlertRoutes: FastifyPluginAsyncZod<{
     async (request) => alerts.setEnabled(await ownUid(request, request.params.uid), request.body.enabled),
   );
 
-  app.get(
-    '/favorite-alerts/unsubscribe',
-    {
-      schema: {
-        tags: ['favorites'],
-        summary: "Turn a shopper's favorite alerts off with the signed token of their mail (no sign-in)",
-        querystring: z.object({ token: z.string().min(1).max(400) }),
-        response: {
-          200: { description: 'A page confirming it', content: { 'text/html': { schema: z.string() } } },
-          400: errorBodySchema,
-          404: {
-            description: 'A page saying the link is not valid',
-            content: { 'text/html': { schema: z.string() } },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const done = await alerts.unsubscribe(request.query.token);
-      return reply
-        .status(done ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .send(page(done ? FAVORITE_ALERT_TEXTS.unsubscribed : FAVORITE_ALERT_TEXTS.invalidLink));
-    },
-  );
+  await app.register(unsubscribeLinkRoutes, {
+    path: '/favorite-alerts/unsubscribe',
+    tag: 'favorites',
+    summary: "Turn a shopper's favorite alerts off (no sign-in)",
+    tokenMax: 400,
+    title: 'Favorite alerts',
+    question: 'Stop the mails about price drops and sales of your favorites?',
+    button: 'Turn alerts off',
+    done: FAVORITE_ALERT_TEXTS.unsubscribed,
+    invalid: FAVORITE_ALERT_TEXTS.invalidLink,
+    unsubscribe: (token) => alerts.unsubscribe(token),
+  });
 };

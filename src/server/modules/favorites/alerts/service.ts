@@ -92,12 +92,9 @@ export function createFavoriteAlertService(deps: {
         await repository.settle(job.id, 'skipped');
         return { state: 'done', result: { mailed: 0, skipped: alerts.length } };
       }
-      const mail = await favoriteAlertMail({
-        publicUrl,
-        changes,
-        unsubscribeLink: `${publicUrl}/api/favorite-alerts/unsubscribe?token=${tokenOf(userId)}`,
-      });
-      await mailer.send({ to: to.email, ...mail }, { key: `favorite-alerts:${job.id}` });
+      const unsubscribeUrl = `${publicUrl}/api/favorite-alerts/unsubscribe?token=${tokenOf(userId)}`;
+      const mail = await favoriteAlertMail({ publicUrl, changes, unsubscribeLink: unsubscribeUrl });
+      await mailer.send({ to: to.email, ...mail, unsubscribeUrl }, { key: `favorite-alerts:${job.id}` });
       await repository.settle(job.id, 'sent');
       return { state: 'done', result: { mailed: changes.length } };
     },

@@ -19,6 +19,38 @@ import { SESSION_SECRET, db, newAccount } from '../world.js';
 import { uniqueLetters, freshShoe, freshUser } from '../fixtures.js';
 import { subscribers, unsubscribed, contactsNamed, viewsOf } from '../state.js';
 
+/**
+ * A mail's unsubscribe link (src/server/http/unsubscribe-link.ts), open to anyone with its token: the
+ * page it opens (GET) changes nothing, and its button (POST, as a mail program's one-click) stops the
+ * mails, which `after` says.
+ */
+function unsubscribeLinkRows(
+  link: Pick<Row, 'prepare' | 'state' | 'after'> & { path: string; note: string },
+): Row[] {
+  const { path, note, ...rest } = link;
+  const html = (response: Parameters<NonNullable<Row['check']>>[0]) =>
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  return [
+    {
+      ...rest,
+      route: `GET ${path}`,
+      note: `${note}: the page asking to confirm, which changes nothing`,
+      outcomes: anyone(OK),
+      request: ({ fixture }) => get(`${path}?token=${fixture.token}`),
+      after: undefined,
+      check: html,
+    },
+    {
+      ...rest,
+      route: `POST ${path}`,
+      note,
+      outcomes: anyone(OK),
+      request: ({ fixture }) => post(`${path}?token=${fixture.token}`),
+      check: html,
+    },
+  ];
+}
+
 export const PUBLIC_FORM_ROWS: Row[] = [
   // Newsletter, contact and analytics: public writes; a session (even a disabled one) plays no part.
   {
@@ -29,10 +61,9 @@ export const PUBLIC_FORM_ROWS: Row[] = [
     state: ({ fixture }) => subscribers(fixture.email!),
     after: () => 1,
   },
-  {
-    route: 'GET /api/mail/newsletter/unsubscribe',
+  ...unsubscribeLinkRows({
+    path: '/api/mail/newsletter/unsubscribe',
     note: 'with the token of a welcome mail',
-    outcomes: anyone(OK),
     prepare: async () => {
       const token = crypto.randomBytes(18).toString('base64url');
       await db()
@@ -40,10 +71,9 @@ export const PUBLIC_FORM_ROWS: Row[] = [
         .values({ email: uniqueEmail('reader'), unsubscribeToken: token });
       return { token };
     },
-    request: ({ fixture }) => get(`/api/mail/newsletter/unsubscribe?token=${fixture.token}`),
     state: ({ fixture }) => unsubscribed(fixture.token!),
     after: () => true,
-  },
+  }),
   {
     route: 'POST /api/restock',
     note: 'a sold-out size of a fresh shoe, waited for',
@@ -59,10 +89,9 @@ export const PUBLIC_FORM_ROWS: Row[] = [
       (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
     after: () => 1,
   },
-  {
-    route: 'GET /api/restock/unsubscribe',
+  ...unsubscribeLinkRows({
+    path: '/api/restock/unsubscribe',
     note: 'with the token of a restock mail',
-    outcomes: anyone(OK),
     prepare: async () => {
       const shoe = await freshShoe();
       const token = crypto.randomBytes(18).toString('base64url');
@@ -71,15 +100,13 @@ export const PUBLIC_FORM_ROWS: Row[] = [
         .values({ email: uniqueEmail('waiting'), shoeId: shoe, size: '12', unsubscribeToken: token });
       return { shoe, token };
     },
-    request: ({ fixture }) => get(`/api/restock/unsubscribe?token=${fixture.token}`),
     state: async ({ fixture }) =>
       (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
     after: () => 0,
-  },
-  {
-    route: 'GET /api/favorite-alerts/unsubscribe',
+  }),
+  ...unsubscribeLinkRows({
+    path: '/api/favorite-alerts/unsubscribe',
     note: "with the signed token of a favorite alert mail: turns that shopper's alerts off",
-    outcomes: anyone(OK),
     prepare: async () => {
       const shopper = await newAccount();
       await db().insert(favoriteAlertSettings).values({ userId: shopper.id, enabled: true });
@@ -90,7 +117,6 @@ export const PUBLIC_FORM_ROWS: Row[] = [
         .digest('base64url');
       return { userId: shopper.id, token: `${Buffer.from(shopper.id).toString('base64url')}.${signature}` };
     },
-    request: ({ fixture }) => get(`/api/favorite-alerts/unsubscribe?token=${fixture.token}`),
     state: async ({ fixture }) =>
       (
         await db()
@@ -101,24 +127,21 @@ export const PUBLIC_FORM_ROWS: Row[] = [
           )
       ).length,
     after: () => 0,
-  },
-  {
-    route: 'GET /api/cart-reminders/unsubscribe',
+  }),
+  ...unsubscribeLinkRows({
+    path: '/api/cart-reminders/unsubscribe',
     note: 'with the signed token of a cart reminder mail: no more reminders to that shopper',
-    outcomes: anyone(OK),
     prepare: async () => {
       const shopper = await freshUser();
       // As modules/cart-reminders signs it, with the matrix shop's session secret.
       const token = createLinkTokens(SESSION_SECRET).sign({ p: 'unsubscribe', u: shopper.id });
       return { userId: shopper.id, token };
     },
-    request: ({ fixture }) => get(`/api/cart-reminders/unsubscribe?token=${fixture.token}`),
     state: async ({ fixture }) =>
       (await db().select().from(cartReminderOptOuts).where(eq(cartReminderOptOuts.userId, fixture.userId!)))
         .length,
     after: () => 1,
-    check: (response) => expect(response.headers['content-type']).toMatch(/^text\/html/),
-  },
+  }),
   {
     route: 'POST /api/mail/contactUs',
     outcomes: anyone(OK),
