@@ -72,6 +72,9 @@ export const unsubscribeLinkRoutes: FastifyPluginAsyncZod<UnsubscribeLink> = asy
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
+        // Under the shop's `no-referrer`, a browser posts this page's form with `Origin: null`, which
+        // the same-origin rule for writes refuses; `same-origin` sends the shop's own origin.
+        .header('referrer-policy', 'same-origin')
         .send(
           page(
             link.title,

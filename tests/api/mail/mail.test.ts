@@ -35,6 +35,8 @@ describe('newsletter and contact, mail kept in the outbox', () => {
     const opened = await t.app.inject({ method: 'GET', url });
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('<form method="post"><button type="submit">Unsubscribe</button></form>');
+    // Under `no-referrer` a browser would post the form with `Origin: null`, refused as cross-site.
+    expect(opened.headers['referrer-policy']).toBe('same-origin');
     expect((await t.database.db.select().from(newsletterSubscribers))[0]!.unsubscribedAt).toBeNull();
 
     // Its button posts the form back to the same address, from the shop's own page.
