@@ -3,7 +3,7 @@ import { expectPath, main, toast } from './support/shop';
 
 /**
  * The administrator's discount codes (issue 18), on the admin tests' own shop (support/admin.ts):
- * created on the form, found in the dashboard's table, edited, deactivated.
+ * created on the form, found in the dashboard's table, edited, deactivated; not among the personal codes.
  */
 test('the administrator creates a discount code, finds it, edits it and deactivates it', async ({
   page,
@@ -49,4 +49,13 @@ test('the administrator creates a discount code, finds it, edits it and deactiva
   await active.click();
   await expect(toast(page, `${code} is deactivated`)).toBeVisible();
   await expect(active).toHaveAttribute('aria-checked', 'false');
+
+  // The second cart reminder's codes, one per shopper, have a tab of their own: this one is for everyone.
+  const personal = table.getByRole('button', { name: 'Personal (cart reminders)' });
+  await personal.click();
+  await expect(personal).toHaveAttribute('aria-pressed', 'true');
+  await expect(table.getByRole('row').filter({ hasText: code })).toHaveCount(0);
+  await expect(table).toContainText('No discount codes match your search.');
+  await table.getByRole('button', { name: 'For everyone' }).click();
+  await expect(table.getByRole('row').filter({ hasText: code })).toHaveCount(1);
 });

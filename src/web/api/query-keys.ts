@@ -1,4 +1,5 @@
 import type { FilterScope, ShoeFilters } from '../../domain/shoe-filters';
+import type { DiscountListQuery } from '../../domain/contracts/discounts';
 
 export interface ShoeListParams {
   offset: number;
@@ -66,7 +67,8 @@ export const adminKeys = {
   order: (idPayment: string) => ['admin', 'order', idPayment] as const,
   shoes: (q: string, offset: number) => ['admin', 'shoes', { q, offset }] as const,
   brands: (q: string, offset: number) => ['admin', 'brands', { q, offset }] as const,
-  discounts: (q: string, offset: number) => ['admin', 'discounts', { q, offset }] as const,
+  discounts: (q: string, offset: number, personal: DiscountListQuery['personal']) =>
+    ['admin', 'discounts', { q, offset, personal }] as const,
   discount: (id: string) => ['admin', 'discount', id] as const,
   returns: (q: string, offset: number) => ['admin', 'returns', { q, offset }] as const,
   audit: (actor: string, action: string, offset: number) =>

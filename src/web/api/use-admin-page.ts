@@ -8,21 +8,23 @@ interface AdminPageRequest {
   q: string;
   offset: number;
   limit: number;
+  /** Whatever else narrows the list (the codes table's `personal`). */
+  [filter: string]: string | number;
 }
 
 /**
- * One page of an admin list, `GET /api{path}?q&offset&limit`. Paging and typing keep the rows
- * on screen until the next page arrives, instead of flashing an empty table.
+ * One page of an admin list, `GET /api{path}?q&offset&limit` and the list's own filters. Paging and
+ * typing keep the rows on screen until the next page arrives, instead of flashing an empty table.
  */
 export function useAdminPage<T>(
   queryKey: QueryKey,
   path: string,
-  { q, offset, limit }: AdminPageRequest,
+  request: AdminPageRequest,
   schema: z.ZodType<T[]>,
 ) {
   return useQuery({
     queryKey,
-    queryFn: ({ signal }) => fetchPage(apiUrl(path, { q, offset, limit }), schema, signal),
+    queryFn: ({ signal }) => fetchPage(apiUrl(path, request), schema, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -255,6 +255,18 @@ describe.each([
     expect(overview.json().reminded).toBeGreaterThanOrEqual(4);
     // The other shopper's cart, reminded before the owner turned it on, had its second as well.
     expect(overview.json().codesSent).toBeGreaterThanOrEqual(2);
+
+    // The codes table lists the codes anyone may use; the personal ones on their own, each with its shopper.
+    const everyone = await send('GET', `/api/admin/discounts?q=${code}`, admin);
+    expect(everyone.json()).toEqual([]);
+    const personal = await send('GET', `/api/admin/discounts?q=${code}&personal=only`, admin);
+    expect(personal.statusCode, personal.body).toBe(200);
+    expect(personal.json()).toMatchObject([{ code, forShopper: shopper.email, uses: 1, percent: 15 }]);
+    const allPersonal = await send('GET', '/api/admin/discounts?personal=only&limit=100', admin);
+    expect(allPersonal.json().length).toBe(overview.json().codesSent);
+    expect(
+      (allPersonal.json() as { forShopper: string | null }[]).every((row) => row.forShopper !== null),
+    ).toBe(true);
     await scanAt(60);
     expect(await remindersTo(shopper.email)).toHaveLength(2);
   });

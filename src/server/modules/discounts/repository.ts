@@ -1,5 +1,5 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { PagedSearchQuery } from '../../../domain/admin.js';
+import { and, asc, count, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DiscountListQuery } from '../../../domain/contracts/discounts.js';
 import type { DiscountCode } from '../../../domain/discounts.js';
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import type { Database } from '../../db/client.js';
@@ -8,7 +8,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 import { recordAudit, type Audited } from '../../audit/audit-writer.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { isCheckViolation, isUniqueViolation } from '../../db/postgres-errors.js';
-import { discountCodes, discountRedemptions } from '../../db/schema.js';
+import { discountCodes, discountRedemptions, users } from '../../db/schema.js';
 
 type CodeRow = typeof discountCodes.$inferSelect;
 
@@ -18,6 +18,8 @@ export interface StoredCode extends DiscountCode {
   orders: number;
   discountedCents: number;
   createdAt: Date;
+  /** The address of the shopper a personal code was made for; null for a code anyone may use. */
+  forShopper: string | null;
 }
 
 function toCode(row: CodeRow): DiscountCode & { id: string } {
@@ -68,14 +70,12 @@ export function createDiscountsRepository(db: Database) {
     .groupBy(discountRedemptions.codeId)
     .as('totals');
 
-  async function withTotals(
-    where: ReturnType<typeof eq> | undefined,
-    page?: { offset: number; limit: number },
-  ) {
+  async function withTotals(where: SQL | undefined, page?: { offset: number; limit: number }) {
     const query = db
-      .select({ code: discountCodes, orders: totals.orders, cents: totals.cents })
+      .select({ code: discountCodes, orders: totals.orders, cents: totals.cents, forShopper: users.email })
       .from(discountCodes)
       .leftJoin(totals, eq(totals.codeId, discountCodes.id))
+      .leftJoin(users, eq(users.id, discountCodes.onlyForUserId))
       .where(where)
       .orderBy(asc(discountCodes.code))
       .$dynamic();
@@ -85,6 +85,7 @@ export function createDiscountsRepository(db: Database) {
       orders: Number(row.orders ?? 0),
       discountedCents: Number(row.cents ?? 0),
       createdAt: row.code.createdAt,
+      forShopper: row.forShopper ?? null,
     }));
   }
 
@@ -146,9 +147,17 @@ export function createDiscountsRepository(db: Database) {
       await tx.insert(discountRedemptions).values(redemption);
     },
 
-    /** Codes by name, optionally those containing `q`, with the total for paging. */
-    async list(query: PagedSearchQuery): Promise<{ items: StoredCode[]; total: number }> {
-      const where = query.q ? ilike(discountCodes.code, containsPattern(query.q)) : undefined;
+    /**
+     * Codes by name, optionally those containing `q`, with the total for paging: the codes anyone may
+     * use, or (`personal: 'only'`) those made for one shopper.
+     */
+    async list(query: DiscountListQuery): Promise<{ items: StoredCode[]; total: number }> {
+      const where = and(
+        query.personal === 'only'
+          ? isNotNull(discountCodes.onlyForUserId)
+          : isNull(discountCodes.onlyForUserId),
+        query.q ? ilike(discountCodes.code, containsPattern(query.q)) : undefined,
+      );
       const [items, [counted]] = await Promise.all([
         withTotals(where, query),
         db.select({ n: count() }).from(discountCodes).where(where),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pagedSearchQuerySchema } from '../../../domain/admin.js';
 import {
   discountCodeAnswerSchema,
   discountCodeListAnswerSchema,
+  discountListQuerySchema,
 } from '../../../domain/contracts/discounts.js';
 import { discountCodeFormSchema, discountTermsOf } from '../../../domain/discount-form.js';
 import { errorBodySchema } from '../../http/errors.js';
@@ -26,8 +26,10 @@ export const discountRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['admin', 'discounts'],
-        summary: 'Discount codes by name, paged, optionally searched, with their uses and dollars discounted',
-        querystring: pagedSearchQuerySchema,
+        summary:
+          'Discount codes by name, paged, optionally searched, with their uses and dollars discounted: the codes ' +
+          'anyone may use, or with `personal=only` those made for one shopper (cart reminders)',
+        querystring: discountListQuerySchema,
         response: { 200: discountCodeListAnswerSchema, ...errors },
       },
     },

@@ -1,6 +1,5 @@
-import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid } from '../../../domain/catalog.js';
-import type { DiscountCodeAnswer } from '../../../domain/contracts/discounts.js';
+import type { DiscountCodeAnswer, DiscountListQuery } from '../../../domain/contracts/discounts.js';
 import type { DiscountTerms } from '../../../domain/discount-form.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -28,6 +27,7 @@ function toAnswer(code: StoredCode): DiscountCodeAnswer {
     active: code.active,
     orders: code.orders,
     discounted: code.discountedCents / 100,
+    forShopper: code.forShopper,
   };
 }
 
@@ -40,7 +40,7 @@ export function createDiscountsService(repository: DiscountsRepository) {
   }
 
   return {
-    async list(query: PagedSearchQuery) {
+    async list(query: DiscountListQuery) {
       const page = await repository.list(query);
       return { items: page.items.map(toAnswer), total: page.total };
     },

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { BadgePercent } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../domain/cart-lines';
 import { PAGE_SIZE } from '../../../domain/constants';
-import type { DiscountCodeAnswer } from '../../../domain/contracts/discounts';
+import type { DiscountCodeAnswer, DiscountListQuery } from '../../../domain/contracts/discounts';
 import { useSearchPaging } from '../../lib/use-search-paging';
 import { paths } from '../../paths';
 import { useAdminDiscounts, useSetDiscountActive } from './api/use-admin-discounts';
@@ -30,14 +31,35 @@ function limits(code: DiscountCodeAnswer): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-/** Discount codes (4 per page): what each takes off and what it gave, active or not, edit. */
+const WHICH_CODES = [
+  { personal: 'hide', label: 'For everyone' },
+  { personal: 'only', label: 'Personal (cart reminders)' },
+] as const;
+
+/**
+ * Discount codes (4 per page): what each takes off and what it gave, active or not, edit. The codes
+ * anyone may use by default; the second cart reminder's codes, one per shopper, on their own tab.
+ */
 export function DiscountsTable() {
   const search = useSearchPaging();
-  const discounts = useAdminDiscounts(search.query, search.offset);
+  const [personal, setPersonal] = useState<DiscountListQuery['personal']>('hide');
+  const discounts = useAdminDiscounts(search.query, search.offset, personal);
   const setActive = useSetDiscountActive();
 
   const columns: readonly AdminColumn<DiscountCodeAnswer>[] = [
-    { label: 'Code', rowHeader: true, className: 'font-mono font-bold', cell: (code) => code.code },
+    {
+      label: 'Code',
+      rowHeader: true,
+      className: 'font-mono font-bold',
+      cell: (code) => (
+        <>
+          {code.code}
+          {code.forShopper && (
+            <span className="block font-sans text-xs font-semibold text-gray-700">For {code.forShopper}</span>
+          )}
+        </>
+      ),
+    },
     { label: 'Takes off', cell: (code) => `${takesOff(code)} · ${appliesTo(code)}` },
     { label: 'Limits', className: 'text-sm text-gray-700', cell: limits },
     {
@@ -90,6 +112,29 @@ export function DiscountsTable() {
       page={discounts.data}
       columns={columns}
       minWidth="md:min-w-[52rem]"
+      emptyText={
+        personal === 'only' && discounts.data?.items.length === 0 && !search.query
+          ? 'No personal codes yet: the second cart reminder makes one for each shopper it mails.'
+          : undefined
+      }
+      toolbar={
+        <div role="group" aria-label="Which codes" className="flex flex-wrap gap-2 px-5 pt-3 pb-3 sm:px-6">
+          {WHICH_CODES.map((choice) => (
+            <button
+              key={choice.personal}
+              type="button"
+              aria-pressed={personal === choice.personal}
+              onClick={() => {
+                setPersonal(choice.personal);
+                search.setOffset(0);
+              }}
+              className="h-9 rounded-full border border-gray-300 px-4 text-sm font-bold transition-colors hover:border-ink aria-pressed:border-ink aria-pressed:bg-ink aria-pressed:text-white"
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      }
     />
   );
 }

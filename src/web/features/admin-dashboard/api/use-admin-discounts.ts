@@ -3,16 +3,17 @@ import { PAGE_SIZE } from '../../../../domain/constants';
 import {
   discountCodeAnswerSchema,
   discountCodeListAnswerSchema,
+  type DiscountListQuery,
 } from '../../../../domain/contracts/discounts';
 import { apiUrl, sendJson } from '../../../api/http';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminPage } from '../../../api/use-admin-page';
 
-/** `GET /api/admin/discounts?q&offset&limit`: one page of the discount codes table. */
-export function useAdminDiscounts(q: string, offset: number) {
-  const request = { q, offset, limit: PAGE_SIZE.adminDiscounts };
+/** `GET /api/admin/discounts?q&offset&limit&personal`: one page of the discount codes table. */
+export function useAdminDiscounts(q: string, offset: number, personal: DiscountListQuery['personal']) {
+  const request = { q, offset, limit: PAGE_SIZE.adminDiscounts, personal };
   return useAdminPage(
-    adminKeys.discounts(q, offset),
+    adminKeys.discounts(q, offset, personal),
     '/admin/discounts',
     request,
     discountCodeListAnswerSchema,
