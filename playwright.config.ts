@@ -55,8 +55,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
-  // A test tagged @alone (the 10,000-row import) takes both cores for a minute or more: it runs after
-  // the others, by itself, so no journey beside it runs out of time.
+  // A test tagged @alone (the import of 3,000 rows and 600 photos) takes both cores while it runs: after
+  // the others it runs by itself, so no journey beside it runs out of time.
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, grepInvert: /@alone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/, grepInvert: /@alone/ },
