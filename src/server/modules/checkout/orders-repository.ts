@@ -1,6 +1,6 @@
 // The checkout's writes of an order, in its one transaction (claim, order; the code's use and the
 // stock are written by their owners inside it). Orders are read through modules/orders.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Order, OrderBillingAddress, OrderDeliveryAddress } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
 import { brands, checkoutHolds, orderLines, orders, shoes, stockEntries } from '../../db/schema.js';
@@ -59,17 +59,22 @@ export interface OrderTransaction {
   /** Inserts the order and its lines; returns its id. */
   insert(order: NewOrder): Promise<string>;
   /**
-   * Whether this shopper holds a use of this once-per-customer code in a checkout not yet settled.
-   * Read after useCode, under the code's row lock: two checkouts of one shopper never both pass it.
+   * Whether this shopper holds a use of this once-per-customer code in a checkout not yet settled (or
+   * confirmed into an order). Read after useCode, under the code's row lock: two checkouts of one
+   * shopper never both pass it.
    */
   codeHeldBy(codeId: string, userId: string): Promise<boolean>;
   /** Records the hold of what this transaction took, for its attempt (docs/decisions/027). */
   hold(hold: NewHold): Promise<void>;
   /**
-   * Settles the attempt's live hold as `status`, if it is still held (locked until commit): the hold,
-   * or undefined when there is none (settled already, by this try or another).
+   * Settles the attempt's hold for this payment as `status`, if it is still held (locked until
+   * commit): the hold, or undefined when there is none (settled already, by this try or another).
    */
-  settleHold(attemptKey: string, status: 'confirmed' | 'released'): Promise<Hold | undefined>;
+  settleHold(
+    attemptKey: string,
+    paymentId: string,
+    status: 'confirmed' | 'released',
+  ): Promise<Hold | undefined>;
   /** Gives a released hold's pairs and code use back, announced with them. */
   giveBack(hold: Hold): Promise<void>;
 }
@@ -206,7 +211,9 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
             eq(checkoutHolds.codeId, codeId),
             eq(checkoutHolds.userId, userId),
             eq(checkoutHolds.oncePerCustomer, true),
-            eq(checkoutHolds.status, 'held'),
+            // Held, or confirmed: one statement sees the hold either way, even when its order (and its
+            // redemption, which takes no lock on the code) commits between useCode's read and this one.
+            ne(checkoutHolds.status, 'released'),
           ),
         )
         .limit(1);
@@ -227,13 +234,19 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
       });
     },
 
-    async settleHold(attemptKey, status) {
+    async settleHold(attemptKey, paymentId, status) {
       // The order it was for is kept until now (a reconciler may record it), then dropped: the order,
       // or nothing, holds the shopper's details from here on.
       const [settled] = await tx
         .update(checkoutHolds)
         .set({ status, settledAt: new Date(), order: null })
-        .where(and(eq(checkoutHolds.attemptKey, attemptKey), eq(checkoutHolds.status, 'held')))
+        .where(
+          and(
+            eq(checkoutHolds.attemptKey, attemptKey),
+            eq(checkoutHolds.paymentId, paymentId),
+            eq(checkoutHolds.status, 'held'),
+          ),
+        )
         .returning();
       if (!settled) return undefined;
       return toHold(settled);

@@ -174,19 +174,21 @@ export function createOrderPlacement(deps: {
   async function confirm(attempt: Attempt, order: HeldOrder, charge: Charge): Promise<Order> {
     const orderId = await orders.transaction(async (tx) => {
       if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
-      const hold = await tx.settleHold(attempt.key, 'confirmed');
-      // Released meanwhile, or held for another payment: this one cannot have an order (rolled back).
-      if (!hold || hold.paymentId !== charge.id) throw new HoldGone();
+      // Released meanwhile: this payment cannot have an order.
+      if (!(await tx.settleHold(attempt.key, charge.id, 'confirmed'))) throw new HoldGone();
       return tx.insert({ ...order, paymentId: charge.id, cardLast4: charge.cardLast4 ?? null });
     });
     // Its stock.changed event committed with the hold: the dispatcher dropped what it made stale then.
     return (await orders.find(orderId))!.order;
   }
 
-  /** The attempt's hold, if one is still held, released: its pairs and code use come back at once. */
-  async function release(attemptKey: string): Promise<void> {
+  /**
+   * The attempt's hold for this payment, if it is still held, released: its pairs and code use come
+   * back at once. A hold a later try made for another payment is left alone.
+   */
+  async function release(attemptKey: string, paymentId: string): Promise<void> {
     await orders.transaction(async (tx) => {
-      const hold = await tx.settleHold(attemptKey, 'released');
+      const hold = await tx.settleHold(attemptKey, paymentId, 'released');
       if (hold) await tx.giveBack(hold);
     });
   }
@@ -217,7 +219,7 @@ export function createOrderPlacement(deps: {
           throw new PaymentUnconfirmed(left.paymentId);
         }
         if (settled === 'succeeded') return keepOrRefund({ user, input, attempt, paymentId: left.paymentId });
-        await release(attempt.key);
+        await release(attempt.key, left.paymentId);
       }
     }
     const resumedPayment = attempt.resumed ? attempt.state.paymentId : undefined;
@@ -274,7 +276,7 @@ export function createOrderPlacement(deps: {
     } catch (error) {
       if (error instanceof PaymentError) {
         // Refused, nothing charged: the stock and the code's use come back at once.
-        await release(attempt.key);
+        await release(attempt.key, paymentId);
         await payments.settle(paymentId).catch(() => undefined);
         throw notCharged(error);
       }
@@ -302,11 +304,11 @@ export function createOrderPlacement(deps: {
     try {
       settled = await payments.settle(failed.paymentId);
     } catch {
-      await release(failed.attempt.key).catch(() => undefined);
+      await release(failed.attempt.key, failed.paymentId).catch(() => undefined);
       throw new PaymentUnconfirmed(failed.paymentId);
     }
     if (settled === 'canceled') {
-      await release(failed.attempt.key);
+      await release(failed.attempt.key, failed.paymentId);
       throw notCharged(failed.error);
     }
     return keepOrRefund(failed);
@@ -333,7 +335,7 @@ export function createOrderPlacement(deps: {
         if (hold?.order && hold.paymentId === paymentId) {
           return await confirm(attempt, hold.order, { id: paymentId, amountCents: hold.order.amountCents });
         }
-        if (hold) await release(attempt.key);
+        if (hold) await release(attempt.key, hold.paymentId);
         const priced = await price(captured.user, captured.input);
         const order = orderOf(captured.user, captured.input, attempt, priced);
         return await recordCaptured(attempt, order, { id: paymentId, amountCents: priced.total });
@@ -349,7 +351,7 @@ export function createOrderPlacement(deps: {
       throw new PaymentUnconfirmed(paymentId, { cause: error });
     }
     try {
-      await release(attempt.key);
+      await release(attempt.key, paymentId);
     } catch (releaseError) {
       throw new PaymentUnconfirmed(paymentId, { cause: releaseError });
     }
@@ -371,7 +373,7 @@ export function createOrderPlacement(deps: {
       if (kept) return kept.order;
       return confirm(attempt, hold.order, { id: hold.paymentId, amountCents: hold.order.amountCents });
     }
-    await release(hold.attemptKey);
+    await release(hold.attemptKey, hold.paymentId);
     return undefined;
   }
 

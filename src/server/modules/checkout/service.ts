@@ -271,7 +271,7 @@ export function createCheckoutService(deps: {
         if (await orders.find(hold.paymentId)) return true;
         await payments.refund(hold.paymentId);
       }
-      await placement.release(hold.attemptKey);
+      await placement.release(hold.attemptKey, hold.paymentId);
       return true;
     } catch {
       return false;
