@@ -62,7 +62,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /**
    * How long one Stripe request may go unanswered, and how often the SDK retries it (same
-   * idempotency key). No transaction is open while a capture waits (docs/decisions/027); a checkout's
+   * idempotency key). No transaction is open while a capture waits (docs/decisions/031); a checkout's
    * claim still outlasts them all.
    */
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(80_000).default(8_000),
@@ -118,7 +118,7 @@ const envSchema = z.object({
   /** Hosts or CIDRs receivers may be at although private or loopback (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   /**
-   * Abandoned-cart reminders (docs/operations.md "Cart reminders", docs/decisions/027): a signed-in
+   * Abandoned-cart reminders (docs/operations.md "Cart reminders", docs/decisions/029): a signed-in
    * shopper's cart untouched this long gets one reminder; the optional second (turned on in the admin
    * panel) this long after the last touch; due carts are looked for this often. A number and a unit
    * (`90s`, `30m`, `4h`, `1d`), read by durationMs.

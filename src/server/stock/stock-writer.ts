@@ -106,7 +106,7 @@ export async function putBackPairs(tx: Tx, lines: readonly Pairs[]): Promise<Sto
 }
 
 /**
- * Gives back the pairs a checkout held and did not sell (docs/decisions/027: a refused card, a crash,
+ * Gives back the pairs a checkout held and did not sell (docs/decisions/031: a refused card, a crash,
  * an expired hold): they return to the sellable count and leave the pairs sold, under the same locks
  * in the same order as takePairs. What changed is announced with them; a size that had none left is
  * announced as restocked, for whoever waits for it.

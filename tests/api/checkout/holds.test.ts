@@ -21,7 +21,7 @@ import { signUp } from '../support/session.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Reserve, charge, confirm (docs/decisions/027): the checkout holds the stock and the code's use in a
+ * Reserve, charge, confirm (docs/decisions/031): the checkout holds the stock and the code's use in a
  * short transaction, charges with no transaction open, then turns the hold into the order or releases
  * it. Here the process "dies" between reserve and charge, and between charge and confirm: its capture
  * is parked at the test processor and its claim dated back past its lease, as a dead process's would

@@ -64,7 +64,7 @@ export interface OrderTransaction {
    * shopper never both pass it.
    */
   codeHeldBy(codeId: string, userId: string): Promise<boolean>;
-  /** Records the hold of what this transaction took, for its attempt (docs/decisions/027). */
+  /** Records the hold of what this transaction took, for its attempt (docs/decisions/031). */
   hold(hold: NewHold): Promise<void>;
   /**
    * Settles the attempt's hold for this payment as `status`, if it is still held (locked until
@@ -82,7 +82,7 @@ export interface OrderTransaction {
 /** The order a hold is for, as recorded once it is paid: all of NewOrder but the payment's answer. */
 export type HeldOrder = Omit<NewOrder, 'paymentId' | 'cardLast4'>;
 
-/** What a checkout takes before it charges (docs/decisions/027). */
+/** What a checkout takes before it charges (docs/decisions/031). */
 export interface NewHold {
   attemptKey: string;
   paymentId: string;

@@ -134,7 +134,7 @@ export function createDiscountsRepository(db: Database) {
     },
 
     /**
-     * Gives back a use counted for a checkout that was not paid (a hold released: docs/decisions/027),
+     * Gives back a use counted for a checkout that was not paid (a hold released: docs/decisions/031),
      * in the checkout's transaction: the code has that use to give again.
      */
     async giveBack(tx: Tx, codeId: string): Promise<void> {
@@ -251,7 +251,7 @@ export function createDiscountsRepository(db: Database) {
     },
 
     /**
-     * A single-use code for one shopper (a cart reminder's, docs/decisions/027): once, by that
+     * A single-use code for one shopper (a cart reminder's, docs/decisions/029): once, by that
      * shopper only, until `endsOn`. Made again under the same name, nothing changes (a resumed send).
      */
     async createPersonal(personal: {
