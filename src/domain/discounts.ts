@@ -121,7 +121,7 @@ export interface DiscountCode {
   uses: number;
   oncePerCustomer: boolean;
   active: boolean;
-  /** A code made for one shopper (a cart reminder's, docs/decisions/027): anyone else is told it is unknown. */
+  /** A code made for one shopper (a cart reminder's, docs/decisions/029): anyone else is told it is unknown. */
   onlyForUserId?: string | null;
 }
 

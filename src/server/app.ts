@@ -102,7 +102,7 @@ export async function buildApp({
   // Durable jobs (an import): what a stopped instance left is taken up again (docs/decisions/023).
   app.addHook('onReady', async () => services.jobRunner.start());
   app.addHook('onClose', async () => services.jobRunner.stop());
-  // Cart reminders (docs/decisions/027): a scan job queued every CART_REMINDER_SCAN_EVERY.
+  // Cart reminders (docs/decisions/029): a scan job queued every CART_REMINDER_SCAN_EVERY.
   app.decorate('cartReminders', services.cartReminders);
   app.addHook('onReady', async () => services.cartReminders.start());
   app.addHook('onClose', async () => services.cartReminders.stop());

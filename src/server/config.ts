@@ -50,6 +50,11 @@ const envSchema = z.object({
   /** Where shoppers send returned pairs, as it goes on a parcel (lines may be separated by "\\n"). */
   RETURN_ADDRESS: z.string().max(500).optional(),
   PAYMENTS: z.enum(['test', 'stripe']).default('test'),
+  /**
+   * Test processor only, for tests and the bench (docs/performance.md): every capture answers after
+   * this many milliseconds, like a real provider's round trip. Refused with PAYMENTS=stripe.
+   */
+  TEST_PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -57,7 +62,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /**
    * How long one Stripe request may go unanswered, and how often the SDK retries it (same
-   * idempotency key). The capture runs inside the checkout's transaction: keep both small.
+   * idempotency key). No transaction is open while a capture waits (docs/decisions/031); a checkout's
+   * claim still outlasts them all.
    */
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(80_000).default(8_000),
   STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
@@ -112,7 +118,7 @@ const envSchema = z.object({
   /** Hosts or CIDRs receivers may be at although private or loopback (comma-separated). */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   /**
-   * Abandoned-cart reminders (docs/operations.md "Cart reminders", docs/decisions/027): a signed-in
+   * Abandoned-cart reminders (docs/operations.md "Cart reminders", docs/decisions/029): a signed-in
    * shopper's cart untouched this long gets one reminder; the optional second (turned on in the admin
    * panel) this long after the last touch; due carts are looked for this often. A number and a unit
    * (`90s`, `30m`, `4h`, `1d`), read by durationMs.
@@ -155,6 +161,10 @@ const checkedEnvSchema = envSchema
   .refine((env) => env.PAYMENTS !== 'stripe' || Boolean(env.STRIPE_SECRET_KEY), {
     message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY',
     path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((env) => env.PAYMENTS === 'test' || env.TEST_PAYMENT_LATENCY_MS === 0, {
+    message: 'TEST_PAYMENT_LATENCY_MS is for the test processor (PAYMENTS=test) only',
+    path: ['TEST_PAYMENT_LATENCY_MS'],
   })
   .refine((env) => Boolean(env.S3_BUCKET) || !S3_ONLY_SETTINGS.some((name) => env[name]), {
     message: 'S3 settings need S3_BUCKET (unset them all to keep images on disk)',

@@ -113,7 +113,7 @@ describe('the shop killed between a commit and its dispatch (PostgreSQL)', () =>
     await direct.query(`LISTEN ${CATALOG_CHANNEL}`);
     await direct.query(holdDispatchMark(`PERFORM pg_sleep(${HOLD_SECONDS});`));
 
-    // The checkout commits (order, stock, its stock.changed event) and its dispatch waits on the mark.
+    // The checkout's reserve commits (its hold, the stock, a stock.changed event); the dispatch waits on the mark.
     const checkout = shopper.checkout();
     const sleeping =
       "select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()";
@@ -126,8 +126,9 @@ describe('the shop killed between a commit and its dispatch (PostgreSQL)', () =>
     );
     await direct.query(RELEASE_DISPATCH_MARK);
 
-    // Committed, never marked: the order and its event are there, the event undispatched.
-    expect(await books(query)).toEqual({ orders: 1, waiting: 1, dispatched: 0 });
+    // Committed, never marked: the checkout's reserve (its hold of the pair, docs/decisions/031) and its
+    // stock.changed event are there, the event undispatched; the shop died before it charged.
+    expect(await books(query)).toEqual({ orders: 0, waiting: 1, dispatched: 0 });
     const announcedBefore = heard.filter((payload) => payload.includes(shopper.shoeId)).length;
 
     // Started again: its sweep hands the event over (the other instances hear of it again) and marks it.
@@ -137,7 +138,9 @@ describe('the shop killed between a commit and its dispatch (PostgreSQL)', () =>
       'the event is dispatched after the restart',
       30_000,
     );
-    expect(await books(query)).toEqual({ orders: 1, waiting: 0, dispatched: 1 });
+    // (The reconciler may since have released the expired hold, with a stock.changed of its own.)
+    expect(await books(query)).toMatchObject({ orders: 0, waiting: 0 });
+    expect((await books(query)).dispatched).toBeGreaterThanOrEqual(1);
     await until(
       () => heard.filter((payload) => payload.includes(shopper.shoeId)).length > announcedBefore,
       'the other instances are told again',
@@ -177,7 +180,7 @@ describe('the shop killed between a commit and its dispatch (PGlite)', () => {
     const first = await startServer(env, READY);
     const shopper = await shopperBuyingAPair(first.base);
 
-    // The checkout commits (order, stock, its stock.changed event); its dispatch holds the process.
+    // The checkout's reserve commits (its hold, the stock, a stock.changed event); its dispatch holds the process.
     const checkout = shopper.checkout();
     await until(() => fs.existsSync(held), 'the dispatcher waits on the mark', 30_000);
     first.child.kill('SIGKILL');
@@ -188,7 +191,7 @@ describe('the shop killed between a commit and its dispatch (PGlite)', () => {
     // The directory reopens after the kill: committed, never marked, as on PostgreSQL.
     await inDataDir(dataDir, async (query, database) => {
       await database.pglite!.exec(RELEASE_DISPATCH_MARK);
-      expect(await books(query)).toEqual({ orders: 1, waiting: 1, dispatched: 0 });
+      expect(await books(query)).toEqual({ orders: 0, waiting: 1, dispatched: 0 });
       // The sweep leaves events younger than its grace to the transaction writing them; a restart
       // after a real crash finds them older. Waited for on the database's clock, as the sweep reads it.
       const pastGrace = `select count(*)::int as n from domain_events where type = 'stock.changed'
@@ -202,7 +205,9 @@ describe('the shop killed between a commit and its dispatch (PGlite)', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited, second.output()).toBe(0);
     await inDataDir(dataDir, async (query) => {
-      expect(await books(query)).toEqual({ orders: 1, waiting: 0, dispatched: 1 });
+      // (The reconciler may since have released the expired hold, with a stock.changed of its own.)
+      expect(await books(query)).toMatchObject({ orders: 0, waiting: 0 });
+      expect((await books(query)).dispatched).toBeGreaterThanOrEqual(1);
     });
   }, 180_000);
 });

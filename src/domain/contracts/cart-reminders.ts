@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISCOUNT_LIMITS } from '../discounts.js';
 
 /**
- * Abandoned-cart reminders (issue 35 item 2, docs/decisions/027): the owner's settings for the
+ * Abandoned-cart reminders (issue 35 item 2, docs/decisions/029): the owner's settings for the
  * optional second reminder, the dashboard's figures, and the restore link's request.
  */
 

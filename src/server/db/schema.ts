@@ -768,10 +768,9 @@ export const checkoutAttempts = pgTable('checkout_attempts', {
 });
 
 /**
- * The stock and code use a checkout holds while its payment is charged (issue 36 item 1: used by the
- * checkout of branch no-lock-checkout, not yet in main): taken in a short transaction before the
- * provider is called (the pairs leave the sellable count at once, the code's use is counted at once),
- * then confirmed into the order or released (refusal, crash or expiry).
+ * The stock and code use a checkout holds while its payment is charged (docs/decisions/031): taken in a
+ * short transaction before the provider is called (the pairs leave the sellable count at once, the
+ * code's use is counted at once), then confirmed into the order or released (refusal, crash or expiry).
  * One live hold per attempt; a payment method is held by one checkout at a time; a code used once per
  * customer is held once per shopper. `order` is the order to record once paid (the reconciler keeps it
  * after a crash), cleared once the hold is settled. Written by modules/checkout alone.

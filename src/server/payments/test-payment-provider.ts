@@ -32,7 +32,14 @@ interface TestPayment {
  * owner and outcome, so no state is needed to check it on any instance; that
  * it is used once is kept by the orders table (one order per method).
  */
-export function createTestPaymentProvider(secret: string): PaymentProvider {
+export function createTestPaymentProvider(
+  secret: string,
+  options: {
+    /** Each capture answers after this long (TEST_PAYMENT_LATENCY_MS): a real provider's round trip. */
+    latencyMs?: number;
+  } = {},
+): PaymentProvider {
+  const latencyMs = options.latencyMs ?? 0;
   const sign = (payload: string) => crypto.createHmac('sha256', secret).update(payload).digest('base64url');
   // Like Stripe, one idempotency key gives back its first payment; bounded, as test mode keeps no books.
   const byKey = new Map<string, TestPayment>();
@@ -107,6 +114,7 @@ export function createTestPaymentProvider(secret: string): PaymentProvider {
     },
 
     async charge({ paymentId, paymentMethodId }) {
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const claims = readMethod(paymentMethodId);
       const payment = byId.get(paymentId);
       if (!payment || payment.status === 'canceled') {

@@ -22,7 +22,7 @@ export async function wirePayments(options: { config: Config; secret: string; me
   const traced = tracePaymentProvider(
     stripeModule && stripe
       ? stripeModule.createStripePaymentProvider(stripe)
-      : createTestPaymentProvider(secret),
+      : createTestPaymentProvider(secret, { latencyMs: config.TEST_PAYMENT_LATENCY_MS }),
   );
   const provider = metrics ? timePaymentProvider(traced, metrics) : traced;
   return { stripe, provider };

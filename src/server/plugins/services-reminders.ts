@@ -10,7 +10,7 @@ import type { CartService } from '../modules/carts/service.js';
 import type { DiscountsRepository } from '../modules/discounts/repository.js';
 
 /**
- * Abandoned-cart reminders (issue 35 item 2, docs/decisions/027): the scan is a durable job (its
+ * Abandoned-cart reminders (issue 35 item 2, docs/decisions/029): the scan is a durable job (its
  * handler answered here, registered with the runner by services.ts), the restore link merges through
  * the saved cart's merge, the second reminder's code is made by the discounts module. Its consumers:
  * the recovery (after modules/carts emptied the paid cart) and the erasure.

@@ -130,7 +130,7 @@ export async function createServices(options: ServicesOptions) {
 
   const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
-  // "You may also like" (docs/decisions/027): counts the shoes of each paid order after its commit.
+  // "You may also like" (docs/decisions/029): counts the shoes of each paid order after its commit.
   const recommendations = createRecommendationsService({
     repository: createRecommendationsRepository(db),
     shoes: catalog,
@@ -172,7 +172,7 @@ export async function createServices(options: ServicesOptions) {
   });
   consumers.push(...people.consumers);
 
-  // The cart reminders' scan is a durable job (docs/decisions/027); its service is made once the runner is.
+  // The cart reminders' scan is a durable job (docs/decisions/029); its service is made once the runner is.
   const { jobRunner, jobStore, catalogueImport } = wireJobs({
     db,
     images,

@@ -105,6 +105,44 @@ export async function putBackPairs(tx: Tx, lines: readonly Pairs[]): Promise<Sto
   return change;
 }
 
+/**
+ * Gives back the pairs a checkout held and did not sell (docs/decisions/031: a refused card, a crash,
+ * an expired hold): they return to the sellable count and leave the pairs sold, under the same locks
+ * in the same order as takePairs. What changed is announced with them; a size that had none left is
+ * announced as restocked, for whoever waits for it.
+ */
+export async function releasePairs(tx: Tx, lines: readonly Pairs[]): Promise<StockChange> {
+  const ordered = byShoeThenSize(lines);
+  const back: Pairs[] = [];
+  for (const [index, line] of ordered.entries()) {
+    if (ordered[index - 1]?.shoeId !== line.shoeId) {
+      const held = ordered
+        .filter((other) => other.shoeId === line.shoeId)
+        .reduce((n, p) => n + p.quantity, 0);
+      await tx
+        .update(shoes)
+        .set({ unitsSold: sql`greatest(${shoes.unitsSold} - ${held}, 0)` })
+        .where(eq(shoes.id, line.shoeId));
+    }
+    const [entry] = await tx
+      .update(stockEntries)
+      .set({ quantity: sql`${stockEntries.quantity} + ${line.quantity}` })
+      .where(and(eq(stockEntries.shoeId, line.shoeId), eq(stockEntries.size, line.size)))
+      .returning({ now: stockEntries.quantity });
+    if (entry && entry.now === line.quantity) back.push(line);
+  }
+  const change: StockChange = {
+    shoeIds: [...new Set(ordered.map((line) => line.shoeId))],
+    sizesInStockChanged: back.length > 0,
+    unitsSoldChanged: true,
+  };
+  await recordEvents(tx, [
+    { type: 'stock.changed', payload: change },
+    ...(back.length ? [restocked(back)] : []),
+  ]);
+  return change;
+}
+
 /** Sizes given pairs: whoever waits for one of them is told once this commits (modules/restock). */
 const restocked = (lines: readonly Pick<Pairs, 'shoeId' | 'size'>[]): DomainEvent => ({
   type: 'stock.restocked',

@@ -24,6 +24,7 @@ const OWNERS: Record<string, readonly string[]> = {
   cartReminders: ['cart-reminders'], // claimed per cartId and number by the scan job (docs/decisions/029)
   carts: ['carts'],
   checkoutAttempts: ['checkout'],
+  checkoutHolds: ['checkout'], // a checkout's stock and code use while it is charged (decision 031)
   coPurchaseOrders: ['recommendations'], // the orders counted, in the transaction that counts them
   coPurchases: ['recommendations'], // counted from order.paid after commit (docs/decisions/027)
   contactMessages: ['mail'],

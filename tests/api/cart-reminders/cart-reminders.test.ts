@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 const HOUR = 3_600_000;
 
 /**
- * Abandoned-cart reminders (issue 35 item 2, docs/decisions/027) on PGlite and on PostgreSQL, with a
+ * Abandoned-cart reminders (issue 35 item 2, docs/decisions/029) on PGlite and on PostgreSQL, with a
  * clock the test moves (no waiting): one reminder for a cart untouched CART_REMINDER_AFTER (4 hours),
  * never for a paid, emptied, unsubscribed or disabled account's cart, never twice for a cart; its
  * restore link refills the cart for that account only; the second reminder's code works once, for

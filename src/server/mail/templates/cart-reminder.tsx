@@ -23,7 +23,7 @@ export interface ReminderMailCode {
 }
 
 /**
- * An abandoned-cart reminder (modules/cart-reminders, docs/decisions/027): the cart's pairs with their
+ * An abandoned-cart reminder (modules/cart-reminders, docs/decisions/029): the cart's pairs with their
  * pictures, sizes and prices now, a link that opens the cart filled, the second reminder's single-use
  * code when there is one, and the link that stops these mails.
  */

@@ -51,7 +51,7 @@ const DEFAULT_SETTINGS: ReminderSettings = {
   expiryDays: 7,
 };
 
-/** The cart reminders (issue 35 item 2, docs/decisions/027): the only writer of cart_reminders and its two tables. */
+/** The cart reminders (issue 35 item 2, docs/decisions/029): the only writer of cart_reminders and its two tables. */
 export function createCartReminderRepository(db: Database) {
   /** Every line of these accounts' carts, in the shopper's order. */
   async function linesOf(userIds: readonly string[]): Promise<Map<string, ReminderLine[]>> {

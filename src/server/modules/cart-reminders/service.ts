@@ -97,7 +97,7 @@ const newCode = () =>
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Abandoned-cart reminders (issue 35 item 2, docs/decisions/027). A scan (a durable job, one at a
+ * Abandoned-cart reminders (issue 35 item 2, docs/decisions/029). A scan (a durable job, one at a
  * time across instances, queued every CART_REMINDER_SCAN_EVERY) claims each due cart once per
  * reminder number, then sends what is claimed and not yet sent, checking again that the account and
  * the cart still call for it. A restart between the claim and the mail loses nothing (the claim is

@@ -1,14 +1,14 @@
 // The checkout's writes of an order, in its one transaction (claim, order; the code's use and the
 // stock are written by their owners inside it). Orders are read through modules/orders.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Order, OrderBillingAddress, OrderDeliveryAddress } from '../../../domain/payment.js';
 import type { Database } from '../../db/client.js';
-import { brands, orderLines, orders, shoes, stockEntries } from '../../db/schema.js';
+import { brands, checkoutHolds, orderLines, orders, shoes, stockEntries } from '../../db/schema.js';
 import { lockClaim } from './attempts-repository.js';
 import type { AppliedDiscount, PricedLine, ShoePrice } from './pricing.js';
 import type { StockChange } from '../../cache/cache-tags.js';
 import { recordEvents } from '../../events/outbox-repository.js';
-import { takePairs } from '../../stock/stock-writer.js';
+import { releasePairs, takePairs } from '../../stock/stock-writer.js';
 import type { MethodOffer, PricedOrder } from './delivery-pricing.js';
 import { insertOrder } from '../../order-ledger/order-writer.js';
 
@@ -58,7 +58,62 @@ export interface OrderTransaction {
   takeStock(lines: PricedLine[]): Promise<{ short: PricedLine } | { taken: StockChange }>;
   /** Inserts the order and its lines; returns its id. */
   insert(order: NewOrder): Promise<string>;
+  /**
+   * Whether this shopper holds a use of this once-per-customer code in a checkout not yet settled (or
+   * confirmed into an order). Read after useCode, under the code's row lock: two checkouts of one
+   * shopper never both pass it.
+   */
+  codeHeldBy(codeId: string, userId: string): Promise<boolean>;
+  /** Records the hold of what this transaction took, for its attempt (docs/decisions/031). */
+  hold(hold: NewHold): Promise<void>;
+  /**
+   * Settles the attempt's hold for this payment as `status`, if it is still held (locked until
+   * commit): the hold, or undefined when there is none (settled already, by this try or another).
+   */
+  settleHold(
+    attemptKey: string,
+    paymentId: string,
+    status: 'confirmed' | 'released',
+  ): Promise<Hold | undefined>;
+  /** Gives a released hold's pairs and code use back, announced with them. */
+  giveBack(hold: Hold): Promise<void>;
 }
+
+/** The order a hold is for, as recorded once it is paid: all of NewOrder but the payment's answer. */
+export type HeldOrder = Omit<NewOrder, 'paymentId' | 'cardLast4'>;
+
+/** What a checkout takes before it charges (docs/decisions/031). */
+export interface NewHold {
+  attemptKey: string;
+  paymentId: string;
+  order: HeldOrder;
+  expiresAt: Date;
+}
+
+/** A hold as stored. `order` is null once it is settled. */
+export interface Hold {
+  id: string;
+  attemptKey: string;
+  paymentId: string;
+  userId: string;
+  lines: { shoeId: string; size: string; quantity: number }[];
+  codeId: string | null;
+  order: HeldOrder | null;
+  status: 'held' | 'confirmed' | 'released';
+  expiresAt: Date;
+}
+
+const toHold = (row: typeof checkoutHolds.$inferSelect): Hold => ({
+  id: row.id,
+  attemptKey: row.attemptKey,
+  paymentId: row.paymentId,
+  userId: row.userId,
+  lines: row.lines,
+  codeId: row.codeId,
+  order: row.order as HeldOrder | null,
+  status: row.status,
+  expiresAt: row.expiresAt,
+});
 
 /**
  * A discount code's use, written by the codes' owner (modules/discounts) inside the checkout's
@@ -72,6 +127,8 @@ export interface CodeUse {
     userId: string,
     today: string,
   ): Promise<'ok' | 'used_up' | 'used_by_you' | 'inactive'>;
+  /** A use counted for a checkout that was not paid, given back (a released hold). */
+  giveBack(tx: Tx, codeId: string): Promise<void>;
   /** The use's record, with the order it went to. */
   redeem(
     tx: Tx,
@@ -144,6 +201,62 @@ function orderTransaction(tx: Tx, codes: CodeUse): OrderTransaction {
       await recordEvents(tx, [{ type: 'order.paid', payload: { orderId: row.id } }]);
       return row.id;
     },
+
+    async codeHeldBy(codeId, userId) {
+      const [held] = await tx
+        .select({ id: checkoutHolds.id })
+        .from(checkoutHolds)
+        .where(
+          and(
+            eq(checkoutHolds.codeId, codeId),
+            eq(checkoutHolds.userId, userId),
+            eq(checkoutHolds.oncePerCustomer, true),
+            // Held, or confirmed: one statement sees the hold either way, even when its order (and its
+            // redemption, which takes no lock on the code) commits between useCode's read and this one.
+            ne(checkoutHolds.status, 'released'),
+          ),
+        )
+        .limit(1);
+      return Boolean(held);
+    },
+
+    async hold({ attemptKey, paymentId, order, expiresAt }) {
+      await tx.insert(checkoutHolds).values({
+        attemptKey,
+        paymentId,
+        userId: order.userId,
+        paymentMethodId: order.paymentMethodId,
+        lines: order.lines.map(({ shoeId, size, quantity }) => ({ shoeId, size, quantity })),
+        codeId: order.discount?.codeId ?? null,
+        oncePerCustomer: order.discount?.oncePerCustomer ?? false,
+        order,
+        expiresAt,
+      });
+    },
+
+    async settleHold(attemptKey, paymentId, status) {
+      // The order it was for is kept until now (a reconciler may record it), then dropped: the order,
+      // or nothing, holds the shopper's details from here on.
+      const [settled] = await tx
+        .update(checkoutHolds)
+        .set({ status, settledAt: new Date(), order: null })
+        .where(
+          and(
+            eq(checkoutHolds.attemptKey, attemptKey),
+            eq(checkoutHolds.paymentId, paymentId),
+            eq(checkoutHolds.status, 'held'),
+          ),
+        )
+        .returning();
+      if (!settled) return undefined;
+      return toHold(settled);
+    },
+
+    async giveBack(hold) {
+      // The code's row before the stock's, as useCode and takeStock take them.
+      if (hold.codeId) await codes.giveBack(tx, hold.codeId);
+      await releasePairs(tx, hold.lines);
+    },
   };
 }
 
@@ -187,6 +300,25 @@ export function createOrdersRepository(db: Database, codes: CodeUse) {
           },
         ]),
       );
+    },
+
+    /** The attempt's hold still held, with the order it is for; undefined when none is. */
+    async liveHold(attemptKey: string): Promise<Hold | undefined> {
+      const [row] = await db
+        .select()
+        .from(checkoutHolds)
+        .where(and(eq(checkoutHolds.attemptKey, attemptKey), eq(checkoutHolds.status, 'held')));
+      return row ? toHold(row) : undefined;
+    },
+
+    /** Keys of the attempts whose hold is still held past its expiry (a bounded batch). */
+    async expiredHolds(now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ key: checkoutHolds.attemptKey })
+        .from(checkoutHolds)
+        .where(and(eq(checkoutHolds.status, 'held'), lt(checkoutHolds.expiresAt, now)))
+        .limit(limit);
+      return rows.map((row) => row.key);
     },
 
     /** Runs `work` in one database transaction: stock, order and claim commit together or not at all. */

@@ -12,6 +12,7 @@ import {
   type SettledPayment,
 } from '../../payments/payment-provider.js';
 import {
+  ATTEMPT_LEASE_MS,
   ClaimLost,
   nextGeneration,
   PaymentUnconfirmed,
@@ -20,7 +21,7 @@ import {
   type CheckoutInput,
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
-import type { CheckoutOrders } from './orders-repository.js';
+import type { CheckoutOrders, HeldOrder, Hold, OrderTransaction } from './orders-repository.js';
 import { CodeRefused, type CodeLookup } from './pricing.js';
 import { SoldOut } from './checkout-outcome.js';
 import { priceOrder, type DeliveryLookup, type PricedOrder } from './delivery-pricing.js';
@@ -52,17 +53,35 @@ interface Captured {
   input: CheckoutInput;
   attempt: Attempt;
   paymentId: string;
-  /** Set when the capture answered inside a transaction that then failed: the order is not tried again. */
+  /** Set when the capture answered and the order could not then be recorded: it is not tried again. */
   charge?: Charge;
   error?: unknown;
 }
 
+/** How long a hold keeps its pairs and code use for a checkout that says nothing more: its claim's lease. */
+export const HOLD_MS = ATTEMPT_LEASE_MS;
+
 /**
- * Placing an order for a claimed attempt (docs/decisions/003): price the cart,
- * prepare the payment and record its id, then, in one transaction, take the
- * stock, capture the payment and insert the order. If anything fails, nothing
- * is kept and a capture is refunded or settled; what cannot be known yet is a
- * PaymentUnconfirmed, which the reconciler settles later.
+ * The hold the charge was for is gone (released by whoever took the attempt over): nothing can be
+ * recorded for this payment, which is refunded if it went through.
+ */
+class HoldGone extends HttpError {
+  constructor() {
+    super(409, 'conflict', MESSAGES.checkout.inProgress);
+  }
+}
+
+/**
+ * Placing an order for a claimed attempt (docs/decisions/003 and 027): price the cart, prepare the
+ * payment and record its id, then
+ * 1. reserve: a short transaction takes the code's use and the stock as a hold of the attempt;
+ * 2. charge: the provider captures the payment, outside any transaction (no lock is held while it
+ *    answers);
+ * 3. confirm: a short transaction turns the hold into the order; or release: the stock and the
+ *    code's use come back (a refused card, a payment known not to have gone through).
+ * A capture whose outcome is unknown is settled with the provider: kept with its order, or refunded;
+ * what cannot be known yet is a PaymentUnconfirmed, which the reconciler settles later, as it settles
+ * the holds of a process that died.
  */
 export function createOrderPlacement(deps: {
   payments: PaymentProvider;
@@ -89,55 +108,120 @@ export function createOrderPlacement(deps: {
     inactive: MESSAGES.discounts.inactive,
   } as const;
 
+  /** The order as it will be recorded once paid: all but the payment's answer. */
+  const orderOf = (user: User, input: CheckoutInput, attempt: Attempt, priced: PricedOrder): HeldOrder => ({
+    userId: user._id,
+    email: user.email,
+    amountCents: priced.total,
+    idempotencyKey: attempt.key,
+    paymentMethodId: input.id,
+    lines: priced.lines,
+    discount: priced.discount,
+    shipping: priced.shipping,
+    tax: priced.tax,
+    ...addressesOf(input),
+  });
+
   /**
-   * Takes the stock, captures (`capture`) and inserts the order in one
-   * transaction, which keeps it only while the attempt is still claimed.
+   * Counts the code's use and takes the stock, in the caller's transaction; refuses (and the caller
+   * rolls back) when the code has no use left for this shopper or a line is out of stock.
    */
-  async function recordOrder(
-    { user, input, attempt }: Pick<Captured, 'user' | 'input' | 'attempt'>,
-    priced: PricedOrder,
-    capture: () => Promise<Charge>,
-  ): Promise<Order> {
+  async function takeCodeAndStock(
+    tx: OrderTransaction,
+    order: HeldOrder,
+    staleSeen: (shoeId: string) => void,
+  ) {
+    if (order.discount) {
+      // Counted before anything is charged: a code used up meanwhile refuses the order, unpaid.
+      const use = await tx.useCode(order.discount, order.userId, today());
+      if (use !== 'ok') throw new CodeRefused(CODE_REFUSALS[use]);
+      // A use held by another checkout of this shopper, not yet paid, is a use too.
+      if (order.discount.oncePerCustomer && (await tx.codeHeldBy(order.discount.codeId, order.userId)))
+        throw new CodeRefused(CODE_REFUSALS.used_by_you);
+    }
+    const stock = await tx.takeStock(order.lines);
+    if ('short' in stock) {
+      // The shopper was shown stock that is gone: whatever cached answer showed it is dropped.
+      staleSeen(stock.short.shoeId);
+      throw new SoldOut(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
+    }
+  }
+
+  /** One short transaction that may find stock gone: then the answers still showing it are dropped. */
+  async function takingStock<T>(
+    work: (tx: OrderTransaction, staleSeen: (shoeId: string) => void) => Promise<T>,
+  ) {
     let staleShoe: string | undefined;
-    const orderId = await orders
-      .transaction(async (tx) => {
-        if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
-        if (priced.discount) {
-          // Counted before anything is charged: a code used up meanwhile refuses the order, unpaid.
-          const use = await tx.useCode(priced.discount, user._id, today());
-          if (use !== 'ok') throw new CodeRefused(CODE_REFUSALS[use]);
-        }
-        const stock = await tx.takeStock(priced.lines);
-        if ('short' in stock) {
-          // The shopper was shown stock that is gone: whatever cached answer showed it is dropped.
-          staleShoe = stock.short.shoeId;
-          throw new SoldOut(MESSAGES.checkout.outOfStock(stock.short.name, stock.short.size));
-        }
-        const charge = await capture();
-        return tx.insert({
-          userId: user._id,
-          email: user.email,
-          paymentId: charge.id,
-          cardLast4: charge.cardLast4 ?? null,
-          amountCents: priced.total,
-          idempotencyKey: attempt.key,
-          paymentMethodId: input.id,
-          lines: priced.lines,
-          discount: priced.discount,
-          shipping: priced.shipping,
-          tax: priced.tax,
-          ...addressesOf(input),
-        });
-      })
+    return orders
+      .transaction((tx) => work(tx, (shoeId) => (staleShoe = shoeId)))
       .catch(async (error: unknown) => {
         if (staleShoe) await orders.staleStockSeen(staleShoe);
         throw error;
       });
-    // Committed with its stock.changed event: the dispatcher dropped what it made stale before this.
+  }
+
+  /** 1. Takes the code's use and the stock as the attempt's hold, while the attempt is still claimed. */
+  async function reserve(attempt: Attempt, order: HeldOrder, paymentId: string): Promise<void> {
+    await takingStock(async (tx, staleSeen) => {
+      if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
+      await takeCodeAndStock(tx, order, staleSeen);
+      // Committed with its stock.changed event: the sellable count drops for everyone at once.
+      await tx.hold({ attemptKey: attempt.key, paymentId, order, expiresAt: new Date(Date.now() + HOLD_MS) });
+    });
+  }
+
+  /** 3. The attempt's hold becomes its order, while the attempt is still claimed. */
+  async function confirm(attempt: Attempt, order: HeldOrder, charge: Charge): Promise<Order> {
+    const orderId = await orders.transaction(async (tx) => {
+      if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
+      // Released meanwhile: this payment cannot have an order.
+      if (!(await tx.settleHold(attempt.key, charge.id, 'confirmed'))) throw new HoldGone();
+      return tx.insert({ ...order, paymentId: charge.id, cardLast4: charge.cardLast4 ?? null });
+    });
+    // Its stock.changed event committed with the hold: the dispatcher dropped what it made stale then.
+    return (await orders.find(orderId))!.order;
+  }
+
+  /**
+   * The attempt's hold for this payment, if it is still held, released: its pairs and code use come
+   * back at once. A hold a later try made for another payment is left alone.
+   */
+  async function release(attemptKey: string, paymentId: string): Promise<void> {
+    await orders.transaction(async (tx) => {
+      const hold = await tx.settleHold(attemptKey, paymentId, 'released');
+      if (hold) await tx.giveBack(hold);
+    });
+  }
+
+  /**
+   * A payment captured with no hold left for it (a retry found it captured after its hold was let
+   * go): the stock and code use are taken and the order recorded in one short transaction, with no
+   * provider call inside it.
+   */
+  async function recordCaptured(attempt: Attempt, order: HeldOrder, charge: Charge): Promise<Order> {
+    const orderId = await takingStock(async (tx, staleSeen) => {
+      if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
+      await takeCodeAndStock(tx, order, staleSeen);
+      return tx.insert({ ...order, paymentId: charge.id, cardLast4: charge.cardLast4 ?? null });
+    });
     return (await orders.find(orderId))!.order;
   }
 
   async function placeOrder(user: User, input: CheckoutInput, attempt: Attempt): Promise<Order> {
+    if (attempt.resumed) {
+      // An earlier try held stock for a payment and did not say how it ended: settle that first.
+      const left = await orders.liveHold(attempt.key);
+      if (left) {
+        let settled: SettledPayment;
+        try {
+          settled = await payments.settle(left.paymentId);
+        } catch {
+          throw new PaymentUnconfirmed(left.paymentId);
+        }
+        if (settled === 'succeeded') return keepOrRefund({ user, input, attempt, paymentId: left.paymentId });
+        await release(attempt.key, left.paymentId);
+      }
+    }
     const resumedPayment = attempt.resumed ? attempt.state.paymentId : undefined;
     if (resumedPayment) {
       // An earlier try got as far as a payment and did not say how it ended: settle it first.
@@ -174,68 +258,87 @@ export function createOrderPlacement(deps: {
     if (!(await attempts.save(attempt.key, attempt.token, null, withPayment))) throw new ClaimLost();
     attempt.state = withPayment;
 
-    let captureSent = false;
-    let charge: Charge | undefined;
+    // 1. Reserve: a short transaction; nothing is charged yet.
+    const order = orderOf(user, input, attempt, priced);
     try {
-      // Trade-off (docs/decisions/003): the capture runs inside the transaction, after the stock
-      // UPDATEs and before the order INSERT, so stock, payment and order commit or vanish together
-      // and a crash anywhere leaves nothing half done. The price is that the stock rows (and, on
-      // PGlite's single connection, the whole database) stay locked while the provider answers;
-      // the provider's short timeout (STRIPE_TIMEOUT_MS) bounds that wait.
-      return await recordOrder({ user, input, attempt }, priced, async () => {
-        captureSent = true;
-        charge = await payments.charge({ ...request, paymentId });
-        return charge;
-      });
+      await reserve(attempt, order, paymentId);
     } catch (error) {
       if (error instanceof ClaimLost) throw error;
-      if (!captureSent || error instanceof PaymentError) {
-        // Never captured (no stock, or the card was refused): drop the prepared payment.
+      // Never captured (no stock, no code use left, the payment method held elsewhere): drop the payment.
+      await payments.settle(paymentId).catch(() => undefined);
+      throw notCharged(error);
+    }
+
+    // 2. Charge, with no transaction open: other checkouts of the same shoe and code go on meanwhile.
+    let charge: Charge;
+    try {
+      charge = await payments.charge({ ...request, paymentId });
+    } catch (error) {
+      if (error instanceof PaymentError) {
+        // Refused, nothing charged: the stock and the code's use come back at once.
+        await release(attempt.key, paymentId);
         await payments.settle(paymentId).catch(() => undefined);
         throw notCharged(error);
       }
-      return settleAfterFailure({ user, input, attempt, paymentId, charge, error });
+      return settleAfterFailure({ user, input, attempt, paymentId, error });
+    }
+
+    // 3. Confirm: a short transaction turns the hold into the order.
+    try {
+      return await confirm(attempt, order, charge);
+    } catch (error) {
+      if (error instanceof ClaimLost) throw error;
+      return keepOrRefund({ user, input, attempt, paymentId, charge, error });
     }
   }
 
   /**
-   * The capture was sent and the order was not recorded: find out whether the
-   * money moved. If it did, keep the order (the answer came after we gave up)
-   * or give the money back; if it did not, it never will.
+   * The capture was sent and its answer never came: find out whether the money moved. If it did,
+   * keep the order (the answer came after we gave up) or give the money back; if it did not, it never
+   * will, and the hold is released. When nobody can tell yet, the hold is released too (the stock
+   * and the code's use are sold to others meanwhile) and reconciliation refunds the payment should it
+   * have gone through.
    */
   async function settleAfterFailure(failed: Captured): Promise<Order> {
     let settled: SettledPayment;
     try {
-      settled = failed.charge ? 'succeeded' : await payments.settle(failed.paymentId);
+      settled = await payments.settle(failed.paymentId);
     } catch {
+      await release(failed.attempt.key, failed.paymentId).catch(() => undefined);
       throw new PaymentUnconfirmed(failed.paymentId);
     }
-    if (settled === 'canceled') throw notCharged(failed.error);
+    if (settled === 'canceled') {
+      await release(failed.attempt.key, failed.paymentId);
+      throw notCharged(failed.error);
+    }
     return keepOrRefund(failed);
   }
 
   /**
-   * The money moved and no order was recorded for it: keep it with its order
-   * if the cart can still be had (the answer came after we gave up), and give
-   * it back otherwise. After a capture inside a transaction that then failed
-   * (`charge`), the order is not tried again.
+   * The money moved and no order was recorded for it: keep it with its order (its hold, or the cart
+   * taken again if it can still be had) and give it back otherwise, with the hold. After a capture
+   * whose order could not then be recorded (`charge`), the order is not tried again.
    */
   async function keepOrRefund(captured: Captured): Promise<Order> {
-    const { input, paymentId } = captured;
+    const { attempt, paymentId } = captured;
     let error = captured.error;
     try {
       // A commit whose answer was lost may have kept the order after all.
       const kept = await orders.find(paymentId);
-      // Its stock.changed event committed with it: dispatched then, or by the sweep after a crash.
       if (kept) return kept.order;
     } catch (findError) {
       throw new PaymentUnconfirmed(paymentId, { cause: findError });
     }
     if (!captured.charge) {
       try {
-        const priced = await price(captured.user, input);
-        const charge: Charge = { id: paymentId, amountCents: priced.total };
-        return await recordOrder(captured, priced, async () => charge);
+        const hold = await orders.liveHold(attempt.key);
+        if (hold?.order && hold.paymentId === paymentId) {
+          return await confirm(attempt, hold.order, { id: paymentId, amountCents: hold.order.amountCents });
+        }
+        if (hold) await release(attempt.key, hold.paymentId);
+        const priced = await price(captured.user, captured.input);
+        const order = orderOf(captured.user, captured.input, attempt, priced);
+        return await recordCaptured(attempt, order, { id: paymentId, amountCents: priced.total });
       } catch (keepError) {
         if (keepError instanceof ClaimLost) throw keepError;
         error = keepError;
@@ -243,9 +346,14 @@ export function createOrderPlacement(deps: {
     }
     // Only a failure known to have rolled back (no stock, a used payment method) proves there is
     // no order; after any other (the database went away, maybe mid-commit) reconciliation looks
-    // for the order before it refunds.
+    // for the order, or keeps the hold as one, before it refunds.
     if (!(error instanceof HttpError || isUniqueViolation(error))) {
       throw new PaymentUnconfirmed(paymentId, { cause: error });
+    }
+    try {
+      await release(attempt.key, paymentId);
+    } catch (releaseError) {
+      throw new PaymentUnconfirmed(paymentId, { cause: releaseError });
     }
     try {
       await payments.refund(paymentId);
@@ -255,5 +363,19 @@ export function createOrderPlacement(deps: {
     throw notCharged(error);
   }
 
-  return { placeOrder };
+  /**
+   * Reconciliation's end of a hold whose process died (service.ts, holding the attempt's claim):
+   * paid, it becomes its order; never paid, it is released. Throws when the provider cannot tell.
+   */
+  async function settleHold(attempt: Attempt, hold: Hold): Promise<Order | undefined> {
+    if ((await payments.settle(hold.paymentId)) === 'succeeded' && hold.order) {
+      const kept = await orders.find(hold.paymentId);
+      if (kept) return kept.order;
+      return confirm(attempt, hold.order, { id: hold.paymentId, amountCents: hold.order.amountCents });
+    }
+    await release(hold.attemptKey, hold.paymentId);
+    return undefined;
+  }
+
+  return { placeOrder, settleHold, release };
 }

@@ -30,7 +30,7 @@ import {
 import { createAttemptsRepository } from './attempts-repository.js';
 import { outcomeOfError, PAID, type CheckoutMetrics } from './checkout-outcome.js';
 import { createCheckoutErasureRepository } from './erasure-repository.js';
-import type { CheckoutOrders } from './orders-repository.js';
+import type { CheckoutOrders, Hold } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
 import { CodeRefused, priceCartWithCode, type CodeLookup } from './pricing.js';
@@ -100,7 +100,8 @@ export function createCheckoutService(deps: {
   const attempts = createAttemptsRepository(deps.db);
   const erasure = createCheckoutErasureRepository(deps.db);
   const today = () => dayOf(new Date());
-  const { placeOrder } = createOrderPlacement({ payments, orders, attempts, codes, delivery, today });
+  const placement = createOrderPlacement({ payments, orders, attempts, codes, delivery, today });
+  const { placeOrder } = placement;
   const startedAt = Date.now();
   /** This process, and the claims it is running now: one of its claims not running was cut off. */
   const owner = crypto.randomUUID();
@@ -216,7 +217,12 @@ export function createCheckoutService(deps: {
    */
   async function reconcileAs(key: string, token: string): Promise<boolean> {
     const row = await attempts.find(key);
-    if (!row || !needsReconciling(row, stateOf(row), context())) return true;
+    if (!row || !needsReconciling(row, stateOf(row), context())) {
+      // Not left open, but maybe still holding stock past its hold's expiry (its release failed).
+      const hold = await orders.liveHold(key);
+      if (!hold || hold.expiresAt.getTime() > Date.now()) return true;
+      if (!row || finalAnswerOf(row)) return settleOrphanHold(hold);
+    }
     const attempt = await takeOver(row, token);
     if (!attempt) return true;
     const { state } = attempt;
@@ -226,7 +232,15 @@ export function createCheckoutService(deps: {
         await save(attempt, 200, paidAnswer(order).body);
         return true;
       }
-      if (state.paymentId) {
+      // The stock and code use its process held: kept as the order if the payment went through,
+      // given back otherwise (a crash between reserve and charge, or between charge and confirm).
+      const hold = await orders.liveHold(key);
+      const kept = hold ? await placement.settleHold(attempt, hold) : undefined;
+      if (kept) {
+        await save(attempt, 200, paidAnswer(kept).body);
+        return true;
+      }
+      if (state.paymentId && state.paymentId !== hold?.paymentId) {
         // The capture is only ever sent after the payment id is recorded: without one, nothing moved.
         if ((await payments.settle(state.paymentId)) === 'succeeded') {
           const kept = await orders.find(state.paymentId);
@@ -246,10 +260,36 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /**
+   * A hold past its expiry whose attempt has a final answer or is gone (erased): nobody can record
+   * an order for it any more, so its payment is cancelled, or refunded if it went through, and the
+   * stock and code use come back.
+   */
+  async function settleOrphanHold(hold: Hold): Promise<boolean> {
+    try {
+      if ((await payments.settle(hold.paymentId)) === 'succeeded') {
+        if (await orders.find(hold.paymentId)) return true;
+        await payments.refund(hold.paymentId);
+      }
+      await placement.release(hold.attemptKey, hold.paymentId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   const reconciler = createReconciler({
     reconcile: (key) => asRunning((token) => reconcileAs(key, token)),
-    findOpen: () =>
-      attempts.findOpen({ abandonedBefore: abandonedBefore(context()), owner, limit: SWEEP_BATCH }),
+    // Attempts left open, and those whose hold outlived its expiry.
+    findOpen: async () => {
+      const open = await attempts.findOpen({
+        abandonedBefore: abandonedBefore(context()),
+        owner,
+        limit: SWEEP_BATCH,
+      });
+      const expired = await orders.expiredHolds(new Date(), SWEEP_BATCH);
+      return [...new Set([...open, ...expired])];
+    },
   });
 
   return {

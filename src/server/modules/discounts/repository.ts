@@ -133,6 +133,17 @@ export function createDiscountsRepository(db: Database) {
       return 'ok';
     },
 
+    /**
+     * Gives back a use counted for a checkout that was not paid (a hold released: docs/decisions/031),
+     * in the checkout's transaction: the code has that use to give again.
+     */
+    async giveBack(tx: Tx, codeId: string): Promise<void> {
+      await tx
+        .update(discountCodes)
+        .set({ uses: sql`${discountCodes.uses} - 1` })
+        .where(and(eq(discountCodes.id, codeId), sql`${discountCodes.uses} > 0`));
+    },
+
     /** The use's record, with the order it went to, in the checkout's transaction. */
     async redeem(
       tx: Tx,
@@ -240,7 +251,7 @@ export function createDiscountsRepository(db: Database) {
     },
 
     /**
-     * A single-use code for one shopper (a cart reminder's, docs/decisions/027): once, by that
+     * A single-use code for one shopper (a cart reminder's, docs/decisions/029): once, by that
      * shopper only, until `endsOn`. Made again under the same name, nothing changes (a resumed send).
      */
     async createPersonal(personal: {

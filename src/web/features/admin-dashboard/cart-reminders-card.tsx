@@ -10,7 +10,7 @@ const KEY = ['admin', 'cart-reminders'] as const;
 const fieldClass = 'h-10 w-full rounded-xl border border-gray-300 px-3 text-sm';
 
 /**
- * Abandoned-cart reminders (docs/decisions/027): carts reminded, carts recovered (a reminded cart
+ * Abandoned-cart reminders (docs/decisions/029): carts reminded, carts recovered (a reminded cart
  * later paid) and what those orders brought in; and the owner's choice for the second reminder, its
  * single-use code's terms (saved and audited by the server).
  */

@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 const noteClass = 'mt-4 rounded-xl bg-paper px-3 py-2.5 text-sm text-gray-700';
 
 /**
- * `/cart?restore=<token>`, a reminder mail's link (docs/decisions/027): signed in, the mailed pairs
+ * `/cart?restore=<token>`, a reminder mail's link (docs/decisions/029): signed in, the mailed pairs
  * are merged into the saved cart and come onto this device (cart-sync's restore); a visitor is asked
  * to sign in and comes back to the same link. The token is taken out of the address once used.
  */

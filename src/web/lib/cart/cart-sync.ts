@@ -162,7 +162,7 @@ export function startCartSync(id: string): () => void {
 }
 
 /**
- * A reminder mail's link (`/cart?restore=<token>`, docs/decisions/027): once the sync has started
+ * A reminder mail's link (`/cart?restore=<token>`, docs/decisions/029): once the sync has started
  * and its first merge or read is done, the server merges the mailed lines into the saved cart and
  * this device takes the answer, as after any write. False when the link is refused (not valid any
  * more, or mailed to another account).
