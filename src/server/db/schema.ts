@@ -1169,10 +1169,18 @@ export const cartReminders = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     recoveredOrderId: uuid('recovered_order_id'),
+    /**
+     * The saved cart the mail's restore link brought the pairs into (a new cart when the reminded one
+     * was emptied meanwhile): paying it recovers this reminder as paying the reminded cart does.
+     */
+    restoredCartId: uuid('restored_cart_id'),
   },
   (t) => [
     uniqueIndex('cart_reminders_cart_number').on(t.cartId, t.number),
     index('cart_reminders_user').on(t.userId),
+    index('cart_reminders_restored_cart')
+      .on(t.restoredCartId)
+      .where(sql`${t.restoredCartId} is not null`),
     index('cart_reminders_pending')
       .on(t.claimedAt)
       .where(sql`${t.state} = 'pending'`),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../../domain/catalog.js';
 import type { ReminderSettings } from '../../../domain/contracts/cart-reminders.js';
 import { recordAudit, type Audited } from '../../audit/audit-writer.js';
@@ -76,7 +76,8 @@ export function createCartReminderRepository(db: Database) {
   return {
     /**
      * Carts untouched since `before` (and not longer than LOOK_BACK_MS before it), with lines, of an
-     * enabled account that did not opt out, that have no reminder `number` yet; the second only for a
+     * enabled account that did not opt out, that have no reminder `number` yet and were not brought back
+     * by a reminder's link; the second only for a
      * cart whose first was sent before `firstSentBefore`. By carts_updated_at: a range of it, oldest first.
      */
     async due(number: 1 | 2, before: Date, limit: number, firstSentBefore?: Date): Promise<DueCart[]> {
@@ -93,6 +94,8 @@ export function createCartReminderRepository(db: Database) {
             sql`exists (select 1 from ${cartLines} where ${cartLines.userId} = ${carts.userId})`,
             sql`not exists (select 1 from ${cartReminderOptOuts} where ${cartReminderOptOuts.userId} = ${carts.userId})`,
             sql`not exists (select 1 from ${cartReminders} r where r.cart_id = ${carts.cartId} and r.number = ${number})`,
+            // A cart the shopper brought back through a reminder's link is not reminded of again.
+            sql`not exists (select 1 from ${cartReminders} r where r.restored_cart_id = ${carts.cartId})`,
             number === 2
               ? sql`exists (select 1 from ${cartReminders} r where r.cart_id = ${carts.cartId} and r.number = 1 and r.state = 'sent' and r.sent_at <= ${(firstSentBefore ?? before).toISOString()}::timestamptz)`
               : undefined,
@@ -203,10 +206,29 @@ export function createCartReminderRepository(db: Database) {
         .from(carts)
         .where(eq(carts.paidOrderId, orderId));
       if (!cart?.paidCartId) return;
+      const paid = cart.paidCartId;
       await db
         .update(cartReminders)
         .set({ recoveredOrderId: orderId })
-        .where(and(eq(cartReminders.cartId, cart.paidCartId), eq(cartReminders.state, 'sent')));
+        .where(
+          and(
+            or(eq(cartReminders.cartId, paid), eq(cartReminders.restoredCartId, paid)),
+            eq(cartReminders.state, 'sent'),
+          ),
+        );
+    },
+
+    /**
+     * The restore link brought the reminder's pairs into the account's saved cart: that cart (a new one
+     * when the reminded cart was emptied since) is remembered, so paying it recovers the reminder.
+     */
+    async recordRestore(reminderId: string, userId: string): Promise<void> {
+      const [cart] = await db.select({ cartId: carts.cartId }).from(carts).where(eq(carts.userId, userId));
+      if (!cart) return;
+      await db
+        .update(cartReminders)
+        .set({ restoredCartId: cart.cartId })
+        .where(eq(cartReminders.id, reminderId));
     },
 
     async optOut(userId: string): Promise<boolean> {

@@ -265,7 +265,9 @@ export function createCartReminderService(deps: ReminderDeps) {
         price: 0,
         size: line.size,
       }));
-      return deps.mergeIntoCart(user._id, lines);
+      const restored = await deps.mergeIntoCart(user._id, lines);
+      await repository.recordRestore(reminder.id, user._id);
+      return restored;
     },
 
     /** The mail's unsubscribe link: no more reminders to that account. */

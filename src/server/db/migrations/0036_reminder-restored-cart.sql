@@ -1,0 +1,2 @@
+ALTER TABLE "cart_reminders" ADD COLUMN "restored_cart_id" uuid;--> statement-breakpoint
+CREATE INDEX "cart_reminders_restored_cart" ON "cart_reminders" USING btree ("restored_cart_id") WHERE "cart_reminders"."restored_cart_id" is not null;
