@@ -33,7 +33,6 @@ const mails: Record<string, Promise<MailContent> | undefined> = {
     publicUrl,
     shoe: { id: order.shoe[1]!._id!, name: order.shoe[1]!.name },
     size: '9',
-    unsubscribeLink: `${publicUrl}/api/restock/unsubscribe?token=sample`,
   }),
   'order-confirmation': orderConfirmationMail({ publicUrl, order }),
   'order-confirmation-plain': orderConfirmationMail({

@@ -181,7 +181,6 @@ export const MESSAGES = {
     waiting: (size: string) => `We will email you when size ${size} is back.`,
     inStock: 'This size is in stock: no need to wait for it',
     notOfShoe: 'This shoe does not come in this size',
-    unsubscribed: 'You will not be emailed about this size anymore.',
   },
   /** The checkout's answers (server) beyond the spec's notices. */
   checkout: {

@@ -6,7 +6,7 @@ import { errorBodySchema } from './errors.js';
 
 /** What one kind of mail's unsubscribe link stops, and the words of its page. */
 export interface UnsubscribeLink {
-  /** The route, under /api: `/restock/unsubscribe`. */
+  /** The route, under /api: `/mail/newsletter/unsubscribe`. */
   path: string;
   tag: string;
   /** What the link stops, for the API's documentation: "Stop waiting for a size". */

@@ -31,14 +31,13 @@ export function restockMail(props: {
   publicUrl: string;
   shoe: { id: string; name: string };
   size: string;
-  unsubscribeLink: string;
 }): Promise<MailContent> {
-  const { publicUrl, shoe, size, unsubscribeLink } = props;
+  const { publicUrl, shoe, size } = props;
   const page = `${publicUrl}/shoes/${shoe.id}`;
   return mailContent(
     `${shoe.name} in size ${size} is back at ${SHOP_NAME}`,
     `Good news: ${shoe.name} is back in size ${size}. Pairs go fast:\n${page}\n\n` +
-      `You asked to be told once; to be told nothing more about it, open ${unsubscribeLink}`,
+      'You asked to be told once: this is the only mail about it.',
     <MailLayout
       publicUrl={publicUrl}
       preview={`${shoe.name} is back in size ${size}.`}
@@ -48,10 +47,7 @@ export function restockMail(props: {
         Good news: <strong>{shoe.name}</strong> is back in size {size}. Pairs go fast.
       </Paragraph>
       <CallToAction href={page}>See the shoe</CallToAction>
-      <Paragraph muted>
-        You asked to be told once; to be told nothing more about it, open{' '}
-        <InlineLink href={unsubscribeLink}>{unsubscribeLink}</InlineLink>
-      </Paragraph>
+      <Paragraph muted>You asked to be told once: this is the only mail about it.</Paragraph>
     </MailLayout>,
   );
 }

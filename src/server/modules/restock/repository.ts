@@ -36,7 +36,8 @@ export function createRestockRepository(db: Database) {
         .where(and(eq(restockRequests.shoeId, shoeId), eq(restockRequests.size, size)));
     },
 
-    async unsubscribe(token: string): Promise<boolean> {
+    /** Mailed: the request is done (its token also keyed the mail, so it is sent once). */
+    async useUp(token: string): Promise<boolean> {
       const deleted = await db
         .delete(restockRequests)
         .where(eq(restockRequests.unsubscribeToken, token))

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswerSchema } from '../../../domain/contracts/answers.js';
-import { MESSAGES } from '../../../domain/messages.js';
 import { restockRequestSchema } from '../../../domain/restock.js';
 import { errorBodySchema } from '../../http/errors.js';
-import { unsubscribeLinkRoutes } from '../../http/unsubscribe-link.js';
 import type { RestockService } from './service.js';
 
 /** A form a robot could hammer: as the newsletter, a few a minute per address. */
@@ -32,17 +30,4 @@ export const restockRoutes: FastifyPluginAsyncZod<{ restock: RestockService }> =
     },
     async (request) => restock.wait(request.body),
   );
-
-  await app.register(unsubscribeLinkRoutes, {
-    path: '/restock/unsubscribe',
-    tag: 'catalog',
-    summary: 'Stop waiting for a size',
-    tokenMax: 200,
-    title: 'Restock alerts',
-    question: 'Stop waiting for this size? We will not mail you when it is back.',
-    button: 'Stop waiting',
-    done: MESSAGES.restock.unsubscribed,
-    invalid: 'This link is not valid.',
-    unsubscribe: (token) => restock.unsubscribe(token),
-  });
 };

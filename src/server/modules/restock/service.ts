@@ -19,7 +19,6 @@ export function createRestockService(deps: {
   publicUrl: string;
 }) {
   const { repository, mailer, publicUrl } = deps;
-  const unsubscribeLink = (token: string) => `${publicUrl}/api/restock/unsubscribe?token=${token}`;
 
   return {
     async wait(request: RestockRequest): Promise<{ message: string }> {
@@ -55,10 +54,9 @@ export function createRestockService(deps: {
             publicUrl,
             shoe: { id: shoeId, name: stock.name },
             size,
-            unsubscribeLink: unsubscribeLink(waiting.token),
           });
           await mailer.send({ to: waiting.email, ...mail }, { key: `restock:${waiting.token}` });
-          await repository.unsubscribe(waiting.token);
+          await repository.useUp(waiting.token);
         }
       }
     }) satisfies EventConsumer,
@@ -67,10 +65,6 @@ export function createRestockService(deps: {
     erasure: (async (event) => {
       if (event.type === 'account.deleted') await repository.eraseFor(event.payload.email);
     }) satisfies EventConsumer,
-
-    unsubscribe(token: string): Promise<boolean> {
-      return repository.unsubscribe(token);
-    },
 
     mostWanted(limit: number) {
       return repository.mostWanted(limit);

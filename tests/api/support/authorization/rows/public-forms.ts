@@ -90,21 +90,6 @@ export const PUBLIC_FORM_ROWS: Row[] = [
     after: () => 1,
   },
   ...unsubscribeLinkRows({
-    path: '/api/restock/unsubscribe',
-    note: 'with the token of a restock mail',
-    prepare: async () => {
-      const shoe = await freshShoe();
-      const token = crypto.randomBytes(18).toString('base64url');
-      await db()
-        .insert(restockRequests)
-        .values({ email: uniqueEmail('waiting'), shoeId: shoe, size: '12', unsubscribeToken: token });
-      return { shoe, token };
-    },
-    state: async ({ fixture }) =>
-      (await db().select().from(restockRequests).where(eq(restockRequests.shoeId, fixture.shoe!))).length,
-    after: () => 0,
-  }),
-  ...unsubscribeLinkRows({
     path: '/api/favorite-alerts/unsubscribe',
     note: "with the signed token of a favorite alert mail: turns that shopper's alerts off",
     prepare: async () => {
