@@ -1,3 +1,6 @@
+// One file because the reminders' journey (due, mailed, skipped, restored, second with its code,
+// recovered, erased) runs on one shop per database with one clock the tests move in turn, and the
+// two-instance case shares its helpers.
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cartReminders, mailOutbox, orders, shoes, users } from '../../../src/server/db/schema.js';

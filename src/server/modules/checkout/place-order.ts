@@ -1,3 +1,6 @@
+// One file because the steps of one checkout (reserve, charge, confirm or release, settle what a failure
+// left) share the placement's dependencies and helpers, and their order is what keeps the guarantees
+// (never oversold, never charged twice, never charged without an order): they are read together.
 import type { User } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { orderBillingAddressOf, orderDeliveryAddressOf, type Order } from '../../../domain/payment.js';
@@ -72,7 +75,7 @@ class HoldGone extends HttpError {
 }
 
 /**
- * Placing an order for a claimed attempt (docs/decisions/003 and 027): price the cart, prepare the
+ * Placing an order for a claimed attempt (docs/decisions/003 and 031): price the cart, prepare the
  * payment and record its id, then
  * 1. reserve: a short transaction takes the code's use and the stock as a hold of the attempt;
  * 2. charge: the provider captures the payment, outside any transaction (no lock is held while it

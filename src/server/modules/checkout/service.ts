@@ -34,32 +34,11 @@ import type { CheckoutOrders, Hold } from './orders-repository.js';
 import { createOrderPlacement } from './place-order.js';
 import { createReconciler } from './reconciler.js';
 import { CodeRefused, priceCartWithCode, type CodeLookup } from './pricing.js';
-import { priceDelivery, type DeliveryLookup, type PricedOrder } from './delivery-pricing.js';
-import type { QuoteAnswer, QuoteRequest } from '../../../domain/contracts/checkout.js';
+import { priceDelivery, type DeliveryLookup } from './delivery-pricing.js';
+import { quoteAnswer } from './quote-answer.js';
+import type { QuoteRequest } from '../../../domain/contracts/checkout.js';
 import { usStateCode } from '../../../domain/us-states.js';
 import { dayOf } from '../../../domain/days.js';
-
-/** `POST /api/cart/quote`'s answer (domain/contracts/checkout.ts `quoteAnswerSchema`). */
-function quoteAnswer(priced: PricedOrder, message: string | null): QuoteAnswer {
-  return {
-    subtotal: priced.subtotal,
-    discount: priced.discount?.totalCents ?? 0,
-    total: priced.total,
-    code: priced.discount?.code ?? null,
-    message,
-    lines: priced.lines.map((line) => ({ _id: line.shoeId, size: line.size, discount: line.discountCents })),
-    shippingMethods: priced.offers.map((offer) => ({
-      _id: offer.id,
-      name: offer.name,
-      price: offer.cents,
-      estimate: offer.estimate,
-    })),
-    shippingMethod: priced.shipping?.id ?? null,
-    shipping: priced.shipping?.cents ?? 0,
-    tax: priced.tax?.cents ?? 0,
-    taxRate: priced.tax?.rateMilliPercent ?? null,
-  };
-}
 
 export type { CheckoutAnswer, CheckoutInput } from './attempt-state.js';
 
@@ -67,10 +46,11 @@ export type { CheckoutAnswer, CheckoutInput } from './attempt-state.js';
 const SWEEP_BATCH = 100;
 
 /**
- * Checkout (docs/decisions/003): the server prices the cart from the database
- * (pricing.ts), and in one transaction takes the stock, captures the payment
- * and records the order (place-order.ts). If anything fails, nothing is kept
- * and a capture is refunded.
+ * Checkout (docs/decisions/003 and 031): the server prices the cart from the
+ * database (pricing.ts), holds the stock and the code's use in a short
+ * transaction, captures the payment outside any transaction, then turns the
+ * hold into the order or releases it (place-order.ts). If anything fails,
+ * nothing is kept and a capture is refunded.
  *
  * Every checkout is an attempt in checkout_attempts (attempt-state.ts, keyed
  * by the client's Idempotency-Key or a generated one): a retry gets the first
