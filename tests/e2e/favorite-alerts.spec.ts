@@ -86,7 +86,9 @@ test('the shopper turns favorite alerts on, the staff lower the price, the mail 
   expect(mail.subject).toBe(
     `${shoe.name}: ${formatPrice(shoe.price)} → ${formatPrice(lower)} at Sneaker Street`,
   );
-  linkIn(mail, '/api/favorite-alerts/unsubscribe');
+  const unsubscribe = linkIn(mail, '/api/favorite-alerts/unsubscribe');
+  // A mail program offers its own one-click unsubscribe from the headers, to the same link.
+  expect(mail.listUnsubscribe).toEqual({ link: `<${unsubscribe.href}>`, post: 'List-Unsubscribe=One-Click' });
   const link = linkIn(mail, `/shoes/${shoe._id}`);
   await shopper.goto(link.pathname);
   await expect(main(shopper).getByRole('heading', { level: 1 })).toHaveText(shoe.name);

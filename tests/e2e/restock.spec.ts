@@ -57,6 +57,9 @@ test('a sold-out size is shown, waited for, restocked by the administrator, and 
   const mail = await newestMailTo(account.email, /is back at/);
   expect(mail.subject).toBe(`${shoe.name} in size ${entry.size} is back at Sneaker Street`);
   const link = linkIn(mail, `/shoes/${shoe._id}`);
+  // Its last word: nothing to unsubscribe from, so no link for it and no list headers.
+  expect(mail.text).not.toContain('unsubscribe');
+  expect(mail.listUnsubscribe).toBeUndefined();
 
   // Back in stock, two pairs: the shoe page says so when the size is chosen.
   await shopper.goto(link.pathname);

@@ -11,6 +11,8 @@ export interface CapturedMail {
   text: string;
   /** The decoded HTML part, when the mail has one (tests/e2e/html-mails.spec.ts opens it in the browser). */
   html?: string;
+  /** The `List-Unsubscribe` and `List-Unsubscribe-Post` headers, when the mail has them (RFC 2369, RFC 8058). */
+  listUnsubscribe?: { link: string; post?: string };
   receivedAt: string;
 }
 
@@ -82,6 +84,14 @@ function textsOf(part: Part): { type: string; text: string }[] {
  * A real SMTP server on loopback, as the shop's mail provider would be. Each message is written
  * to `dir` as `<time>-<n>.json` (a complete file appears at once: written aside, then renamed).
  */
+/** The list headers a mail program reads to offer its own unsubscribe button. */
+function listUnsubscribeOf(message: Part): Pick<CapturedMail, 'listUnsubscribe'> {
+  const link = message.headers.get('list-unsubscribe');
+  if (link === undefined) return {};
+  const post = message.headers.get('list-unsubscribe-post');
+  return { listUnsubscribe: { link, ...(post === undefined ? {} : { post }) } };
+}
+
 export function startMailCapture(port: number, dir: string): Promise<{ close(): Promise<void> }> {
   let count = 0;
   const server = new SMTPServer({
@@ -105,6 +115,7 @@ export function startMailCapture(port: number, dir: string): Promise<{ close(): 
               .map((part) => part.text)
               .join('\n'),
             ...(html === undefined ? {} : { html }),
+            ...listUnsubscribeOf(message),
             receivedAt: new Date().toISOString(),
           };
           count += 1;
