@@ -3,14 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createAccount, sameOrigin, signInWithSession } from './support/accounts';
-import {
-  adminSession,
-  expect,
-  signInAsAdminWithSession,
-  startShop,
-  test as adminTest,
-  type OwnShop,
-} from './support/admin';
+import { expect, signInAsAdminWithSession, testOnShopWithSettings } from './support/admin';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPath, toast } from './support/shop';
 
@@ -22,24 +15,9 @@ import { expectPath, toast } from './support/shop';
  * refuses unless WEBHOOK_ALLOWED_HOSTS says so, and its automatic retries wait ten minutes, so every
  * attempt counted here is one the test asked for.
  */
-const test = adminTest.extend<object, { ownShop: OwnShop }>({
-  ownShop: [
-    async ({ playwright }, use) => {
-      const shop = await startShop('127.0.0.1', {
-        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-        WEBHOOK_RETRY_DELAYS_MS: '600000',
-      });
-      try {
-        await use({
-          baseURL: shop.baseURL,
-          adminCookies: await adminSession(playwright.request, shop.baseURL),
-        });
-      } finally {
-        await shop.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
+const test = testOnShopWithSettings({
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  WEBHOOK_RETRY_DELAYS_MS: '600000',
 });
 
 interface Received {

@@ -8,14 +8,7 @@ import {
   signInThroughUi,
   type Account,
 } from './support/accounts';
-import {
-  adminSession,
-  expect,
-  signInAsAdminWithSession,
-  startShop,
-  test as adminTest,
-  type OwnShop,
-} from './support/admin';
+import { expect, signInAsAdminWithSession, testOnShopWithSettings } from './support/admin';
 import { loadCatalog, type Shoe } from './support/catalog';
 import { gotoWaitsForTakeover } from './support/fixtures';
 import { linkIn, newestMailTo } from './support/mail';
@@ -28,25 +21,7 @@ import { addToCartFromDetail, main, toast } from './support/shop';
  * asks to sign in and brings the pairs back; paid, the dashboard counts the cart recovered with its
  * revenue. On a shop of the file's own whose reminder comes after 2 s untouched, scanned every second.
  */
-const test = adminTest.extend<object, { ownShop: OwnShop }>({
-  ownShop: [
-    async ({ playwright }, use) => {
-      const shop = await startShop('127.0.0.1', {
-        CART_REMINDER_AFTER: '2s',
-        CART_REMINDER_SCAN_EVERY: '1s',
-      });
-      try {
-        await use({
-          baseURL: shop.baseURL,
-          adminCookies: await adminSession(playwright.request, shop.baseURL),
-        });
-      } finally {
-        await shop.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-});
+const test = testOnShopWithSettings({ CART_REMINDER_AFTER: '2s', CART_REMINDER_SCAN_EVERY: '1s' });
 
 async function openPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();

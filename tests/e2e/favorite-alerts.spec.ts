@@ -1,13 +1,10 @@
 import { createAccount, signInWithSession } from './support/accounts';
 import {
-  adminSession,
   dashboardTable,
   expect,
   searchTable,
   signInAsAdminWithSession,
-  startShop,
-  test as adminTest,
-  type OwnShop,
+  testOnShopWithSettings,
 } from './support/admin';
 import { formatPrice, loadCatalog } from './support/catalog';
 import { gotoWaitsForTakeover } from './support/fixtures';
@@ -19,22 +16,7 @@ import { main, toast } from './support/shop';
  * lower a favorite's price with the Modify form, the mail arrives, and its link opens the shoe. On a
  * shop of the file's own whose window is 0 s: the digest is due as soon as the change is taken.
  */
-const test = adminTest.extend<object, { ownShop: OwnShop }>({
-  ownShop: [
-    async ({ playwright }, use) => {
-      const shop = await startShop('127.0.0.1', { FAVORITE_ALERT_WINDOW: '0s' });
-      try {
-        await use({
-          baseURL: shop.baseURL,
-          adminCookies: await adminSession(playwright.request, shop.baseURL),
-        });
-      } finally {
-        await shop.stop();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-});
+const test = testOnShopWithSettings({ FAVORITE_ALERT_WINDOW: '0s' });
 
 test('the shopper turns favorite alerts on, the staff lower the price, the mail arrives and opens the shoe', async ({
   page,

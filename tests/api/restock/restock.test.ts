@@ -192,7 +192,6 @@ describe('the size comes back', () => {
     expect((await mailsAbout(subject)).sort()).toEqual(['ana@example.com', 'ed@example.com']);
   });
 
-
   it('is rate-limited like the newsletter', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -172,6 +172,29 @@ export const testOnShopOfItsOwn = test.extend<object, { ownShop: OwnShop }>({
   ownShop: [startOwnShop, { scope: 'worker', timeout: 90_000 }],
 });
 
+/**
+ * `test` on a shop of the file's own started with settings of its own (`extraEnv`: a reminder due after
+ * 2 s, webhooks allowed to post to 127.0.0.1), for journeys the shared shop's settings would not allow.
+ */
+export function testOnShopWithSettings(extraEnv: NodeJS.ProcessEnv) {
+  return test.extend<object, { ownShop: OwnShop }>({
+    ownShop: [
+      async ({ playwright }, use) => {
+        const shop = await startShop('127.0.0.1', extraEnv);
+        try {
+          await use({
+            baseURL: shop.baseURL,
+            adminCookies: await adminSession(playwright.request, shop.baseURL),
+          });
+        } finally {
+          await shop.stop();
+        }
+      },
+      { scope: 'worker', timeout: 150_000 },
+    ],
+  });
+}
+
 export { expect };
 
 /** The browser context is signed in as the shop's administrator from now on. */
