@@ -1,7 +1,7 @@
-import { Column, Img, Link, Row, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from '@react-email/components';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import { MailLayout } from './layout.js';
-import { cents, mailImageUrl } from './order-parts.js';
+import { cents, PictureRow } from './order-parts.js';
 import { InlineLink, Paragraph } from './parts.js';
 import { mailContent, type MailContent } from './render.js';
 import { COLORS } from './theme.js';
@@ -49,32 +49,16 @@ export function favoriteAlertMail(props: {
     <MailLayout publicUrl={publicUrl} preview={subject} heading="Your favorites cost less">
       <Paragraph>Good news about your favorites:</Paragraph>
       <Section>
-        {changes.map((change) => {
-          const src = change.image ? mailImageUrl(publicUrl, change.image) : undefined;
-          return (
-            <Row key={change.shoeId} style={{ borderBottom: `1px solid ${COLORS.line}` }}>
-              <Column style={{ width: '76px', padding: '10px 0', verticalAlign: 'top' }}>
-                {src && (
-                  <Img
-                    src={src}
-                    alt=""
-                    width="64"
-                    height="64"
-                    style={{ borderRadius: '8px', objectFit: 'cover', backgroundColor: COLORS.paper }}
-                  />
-                )}
-              </Column>
-              <Column style={{ padding: '10px 0', verticalAlign: 'top' }}>
-                <Text style={{ margin: 0, fontSize: '15px', fontWeight: 700, color: COLORS.ink }}>
-                  <Link href={pageOf(change)} style={{ color: COLORS.ink }}>
-                    {change.name}
-                  </Link>
-                </Text>
-                <Text style={{ margin: 0, fontSize: '13px', color: COLORS.muted }}>{changeText(change)}</Text>
-              </Column>
-            </Row>
-          );
-        })}
+        {changes.map((change) => (
+          <PictureRow key={change.shoeId} publicUrl={publicUrl} image={change.image}>
+            <Text style={{ margin: 0, fontSize: '15px', fontWeight: 700, color: COLORS.ink }}>
+              <Link href={pageOf(change)} style={{ color: COLORS.ink }}>
+                {change.name}
+              </Link>
+            </Text>
+            <Text style={{ margin: 0, fontSize: '13px', color: COLORS.muted }}>{changeText(change)}</Text>
+          </PictureRow>
+        ))}
       </Section>
       <Paragraph muted>
         You asked to be told when a favorite costs less; to be told no more, open{' '}

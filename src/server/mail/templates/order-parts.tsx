@@ -50,17 +50,18 @@ const STRONG = {
   color: COLORS.ink,
 } as const;
 
-/** One pair line: its picture, name, size and quantity, and on the right what it cost. */
-export function PairRow(props: {
+/**
+ * A line with a shoe's picture on the left (64 px, from the public address), `children` beside it and,
+ * when given, `aside` on the right: a pair of an order, a favorite that costs less.
+ */
+export function PictureRow(props: {
   publicUrl: string;
-  line: Pick<Order['shoe'][number], 'name' | 'image' | 'size'>;
-  quantity: number;
-  amount?: ReactNode;
-  /** The price of one pair, shown when there are several. */
-  each?: string;
+  image: string | null;
+  children: ReactNode;
+  aside?: ReactNode;
 }) {
-  const { publicUrl, line, quantity, amount, each } = props;
-  const src = mailImageUrl(publicUrl, line.image);
+  const { publicUrl, image, children, aside } = props;
+  const src = image ? mailImageUrl(publicUrl, image) : undefined;
   return (
     <Row style={{ borderBottom: `1px solid ${COLORS.line}` }}>
       <Column style={{ width: '76px', padding: '10px 0', verticalAlign: 'top' }}>
@@ -74,19 +75,34 @@ export function PairRow(props: {
           />
         )}
       </Column>
-      <Column style={{ padding: '10px 8px 10px 0', verticalAlign: 'top' }}>
-        <Text style={STRONG}>{line.name}</Text>
-        <Text style={SMALL}>
-          Size {line.size} · Qty {quantity}
-          {each && quantity > 1 && ` · ${each} each`}
-        </Text>
-      </Column>
-      {amount !== undefined && (
+      <Column style={{ padding: '10px 8px 10px 0', verticalAlign: 'top' }}>{children}</Column>
+      {aside !== undefined && (
         <Column style={{ padding: '10px 0', verticalAlign: 'top', textAlign: 'right', whiteSpace: 'nowrap' }}>
-          {amount}
+          {aside}
         </Column>
       )}
     </Row>
+  );
+}
+
+/** One pair line: its picture, name, size and quantity, and on the right what it cost. */
+export function PairRow(props: {
+  publicUrl: string;
+  line: Pick<Order['shoe'][number], 'name' | 'image' | 'size'>;
+  quantity: number;
+  amount?: ReactNode;
+  /** The price of one pair, shown when there are several. */
+  each?: string;
+}) {
+  const { publicUrl, line, quantity, amount, each } = props;
+  return (
+    <PictureRow publicUrl={publicUrl} image={line.image} aside={amount}>
+      <Text style={STRONG}>{line.name}</Text>
+      <Text style={SMALL}>
+        Size {line.size} · Qty {quantity}
+        {each && quantity > 1 && ` · ${each} each`}
+      </Text>
+    </PictureRow>
   );
 }
 

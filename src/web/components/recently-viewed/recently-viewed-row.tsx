@@ -1,11 +1,8 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { isNotFound } from '../../api/http';
 import { shoeQuery } from '../../api/use-shoe';
-import { paths } from '../../paths';
-import { SalePrice } from '../sale-price';
-import { ShoeThumbnail } from '../shoe-thumbnail';
+import { ShoeCardRow } from '../shoe-card-row';
 import { forgetViewed, readRecentlyViewed, subscribeRecentlyViewed } from './recently-viewed-store';
 
 /** How many shoes the row shows. */
@@ -27,7 +24,6 @@ export function RecentlyViewedRow({
   /** Its place on the page (width and margins). */
   className: string;
 }) {
-  const headingId = useId();
   const stored = useSyncExternalStore(subscribeRecentlyViewed, readRecentlyViewed, () => NONE);
   const ids = stored.filter((id) => id !== exceptId).slice(0, RECENTLY_VIEWED_SHOWN);
   const answers = useQueries({ queries: ids.map((id) => shoeQuery(id)) });
@@ -39,28 +35,5 @@ export function RecentlyViewedRow({
   const shoes = answers.flatMap((answer) => (answer.data ? [answer.data] : []));
   if (shoes.length === 0) return null;
 
-  return (
-    <section aria-labelledby={headingId} className={className} data-testid="recently-viewed">
-      <h2 id={headingId} className="mb-5 text-2xl font-black tracking-tight sm:text-3xl">
-        Recently viewed
-      </h2>
-      <ul className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-3">
-        {shoes.map((shoe) => (
-          <li key={shoe._id} className="w-40 shrink-0 snap-start sm:w-48">
-            <Link
-              to={paths.shoe(shoe._id)}
-              className="group block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2"
-            >
-              <ShoeThumbnail src={shoe.image} width={192} lazy className="w-full rounded-2xl" />
-              <span className="mt-2 block text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                {shoe.brand}
-              </span>
-              <span className="block truncate font-bold group-hover:underline">{shoe.name}</span>
-            </Link>
-            <SalePrice shoe={shoe} priceClassName="text-base" />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <ShoeCardRow title="Recently viewed" shoes={shoes} className={className} testId="recently-viewed" />;
 }

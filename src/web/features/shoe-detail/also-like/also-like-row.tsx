@@ -1,9 +1,6 @@
-import { useId, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { useSyncExternalStore } from 'react';
 import { readShopperSize, subscribeShopperSize } from '../../../lib/shopper-size';
-import { paths } from '../../../paths';
-import { SalePrice } from '../../../components/sale-price';
-import { ShoeThumbnail } from '../../../components/shoe-thumbnail';
+import { ShoeCardRow } from '../../../components/shoe-card-row';
 import { useAlsoLike } from '../api/use-also-like';
 
 const noSize = () => undefined;
@@ -15,33 +12,9 @@ const noSize = () => undefined;
  * meanwhile. Nothing is drawn when no shoe is offered.
  */
 export function AlsoLikeRow({ shoeId, className }: { shoeId: string; className: string }) {
-  const headingId = useId();
   const size = useSyncExternalStore(subscribeShopperSize, readShopperSize, noSize);
   const { data: shoes } = useAlsoLike(shoeId, size);
   if (!shoes || shoes.length === 0) return null;
 
-  return (
-    <section aria-labelledby={headingId} className={className} data-testid="also-like">
-      <h2 id={headingId} className="mb-5 text-2xl font-black tracking-tight sm:text-3xl">
-        You may also like
-      </h2>
-      <ul className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pb-3">
-        {shoes.map((shoe) => (
-          <li key={shoe._id} className="w-40 shrink-0 snap-start sm:w-48">
-            <Link
-              to={paths.shoe(shoe._id)}
-              className="group block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2"
-            >
-              <ShoeThumbnail src={shoe.image} width={192} lazy className="w-full rounded-2xl" />
-              <span className="mt-2 block text-xs font-semibold tracking-wide text-gray-600 uppercase">
-                {shoe.brand}
-              </span>
-              <span className="block truncate font-bold group-hover:underline">{shoe.name}</span>
-            </Link>
-            <SalePrice shoe={shoe} priceClassName="text-base" />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <ShoeCardRow title="You may also like" shoes={shoes} className={className} testId="also-like" />;
 }
