@@ -1,6 +1,6 @@
 /**
  * A hot shoe's release through a provider that takes 300 ms to capture (issue 36 item 1, decision
- * 027): the checkout holds the stock and the code's use in short transactions and charges with none
+ * 031): the checkout holds the stock and the code's use in short transactions and charges with none
  * open, so buyers of one shoe, or of one store-wide code, no longer wait for each other's capture.
  * Exact counts only (no timing assertion: the machine is shared); the time is printed, and
  * `docs/performance.md` records it. Always on the machine's PostgreSQL, in a database of its own,
