@@ -10,8 +10,9 @@ import { killServers, shopClient, startServer, type ServerProcess } from './supp
 /**
  * OpenTelemetry traces (issue 34 item 2), `npm start` as a real process exporting over OTLP/HTTP
  * to a receiver the test runs: a checkout's trace holds its request (a server span named by the
- * route), the validation, the checkout's transaction (with pg's queries on PostgreSQL) and the
- * payment provider's calls, parent-linked; the request's log line names the trace; no attribute
+ * route), the validation, the checkout's reserve and confirm transactions (with pg's queries on
+ * PostgreSQL) and the payment provider's calls between them, outside any transaction, parent-linked;
+ * the request's log line names the trace; no attribute
  * carries the shopper's email, card, address or session. A request the sampler leaves out has no
  * span and its line no trace id; one that arrives with a sampled W3C traceparent joins that trace.
  * Without OTEL_EXPORTER_OTLP_ENDPOINT no SDK module is imported and nothing reaches the receiver.
@@ -118,8 +119,8 @@ const checkoutTraceArrived = (spans: ReceivedSpan[]) => {
   const server = checkoutServerSpan(spans);
   return Boolean(
     server &&
-    ['validation', 'checkout.transaction', 'payment.prepare', 'payment.charge'].every((name) =>
-      spans.some((span) => span.traceId === server.traceId && span.name === name),
+    ['validation', 'checkout.reserve', 'payment.prepare', 'payment.charge', 'checkout.confirm'].every(
+      (name) => spans.some((span) => span.traceId === server.traceId && span.name === name),
     ),
   );
 };
@@ -166,15 +167,22 @@ async function expectCheckoutTrace(spans: ReceivedSpan[], shop: ServerProcess, s
   expect(server.attributes['http.response.status_code']).toBe(200);
   // The validation is the request's own child; the rest runs in the handler below it.
   expect(trace.only('validation').parentSpanId).toBe(server.spanId);
-  const transaction = trace.only('checkout.transaction');
-  expect(trace.ancestorsOf(transaction).at(-1)).toEqual(server);
+  const reserve = trace.only('checkout.reserve');
+  const confirm = trace.only('checkout.confirm');
+  for (const step of [reserve, confirm]) expect(trace.ancestorsOf(step).at(-1)).toEqual(server);
   const prepare = trace.only('payment.prepare');
   expect(trace.ancestorsOf(prepare).at(-1)).toEqual(server);
   expect(prepare.attributes).toEqual({ 'payment.provider': 'test', 'payment.operation': 'prepare' });
-  // The capture runs inside the transaction (docs/decisions/003): its span is the transaction's child.
+  // The capture runs outside any transaction (docs/decisions/031): after the reserve committed, before
+  // the confirm began, and under no checkout.* transaction span.
   const charge = trace.only('payment.charge');
-  expect(charge.parentSpanId).toBe(transaction.spanId);
+  expect(trace.ancestorsOf(charge).filter((span) => span.name.startsWith('checkout.'))).toEqual([]);
+  // To the millisecond: a span's start may be recorded at that precision, its end finer.
+  const ms = (nanos: string) => BigInt(nanos) / 1_000_000n;
+  expect(ms(charge.startTimeUnixNano)).toBeGreaterThanOrEqual(ms(reserve.endTimeUnixNano));
+  expect(ms(confirm.startTimeUnixNano)).toBeGreaterThanOrEqual(ms(charge.endTimeUnixNano));
   expect(charge.attributes).toEqual({ 'payment.provider': 'test', 'payment.operation': 'charge' });
+  const transaction = confirm;
   // The request's log line leads to this trace.
   const line = await checkoutLogLine(shop);
   expect(line.status).toBe(200);
@@ -187,7 +195,7 @@ async function expectCheckoutTrace(spans: ReceivedSpan[], shop: ServerProcess, s
 
 describe('traces over OTLP', () => {
   it(
-    "a checkout's trace on PGlite: request, validation, transaction, provider; the log names it",
+    "a checkout's trace on PGlite: request, validation, reserve, provider, confirm; the log names it",
     { timeout: 180_000 },
     async () => {
       const otlp = await receiver();
@@ -209,7 +217,7 @@ describe('traces over OTLP', () => {
   );
 
   it(
-    "on PostgreSQL pg's queries are the transaction's children; the last spans leave at shutdown",
+    "on PostgreSQL pg's queries are the confirm's children; the last spans leave at shutdown",
     { timeout: 180_000 },
     async () => {
       const database = await createDatabase('shop_tracing');
@@ -229,7 +237,7 @@ describe('traces over OTLP', () => {
       expect(await shop.exited).toBe(0);
       expect(checkoutTraceArrived(otlp.spans)).toBe(true);
       const { trace, transaction } = await expectCheckoutTrace(otlp.spans, shop, secrets);
-      // BEGIN ... COMMIT on the transaction's connection, each a pg span under the transaction, the
+      // BEGIN ... COMMIT on the confirm's connection, each a pg span under the confirm, the
       // order's INSERT between them (then the after-commit dispatch of its events, docs/decisions/017,
       // still inside the span: a consumer may run a transaction of its own, the saved cart's emptying).
       const at = (span: ReceivedSpan) => BigInt(span.startTimeUnixNano);

@@ -4,7 +4,11 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import type { EventConsumer } from '../events/domain-events.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { serviceHooksOf } from '../metrics/service-hooks.js';
-import { createOrdersRepository, type OrderTransaction } from '../modules/checkout/orders-repository.js';
+import {
+  createOrdersRepository,
+  type CheckoutStep,
+  type OrderTransaction,
+} from '../modules/checkout/orders-repository.js';
 import { createCheckoutService } from '../modules/checkout/service.js';
 import { createDiscountsRepository } from '../modules/discounts/repository.js';
 import { createFulfilmentRepository } from '../modules/fulfilment/repository.js';
@@ -44,9 +48,10 @@ export function wireOrders(options: {
   const checkoutOrders = createOrdersRepository(db, discountsRepository);
   const orders = {
     ...checkoutOrders,
-    // The checkout's one transaction in a span of its own, pg's query spans inside (a no-op unless tracing is on).
-    transaction: <T>(work: (tx: OrderTransaction) => Promise<T>) =>
-      inSpan('checkout.transaction', {}, () => checkoutOrders.transaction(work)),
+    // Each of the checkout's short transactions in a span named by its step (checkout.reserve,
+    // checkout.confirm...), pg's query spans inside (a no-op unless tracing is on).
+    transaction: <T>(work: (tx: OrderTransaction) => Promise<T>, step: CheckoutStep = 'settle') =>
+      inSpan(`checkout.${step}`, {}, () => checkoutOrders.transaction(work, step)),
     find: orderReads.find,
     findByKey: orderReads.findByKey,
   };

@@ -12,6 +12,7 @@ export interface ReceivedSpan {
   kind: number;
   /** Nanoseconds since the epoch, as OTLP/JSON writes them (a string of digits). */
   startTimeUnixNano: string;
+  endTimeUnixNano: string;
   attributes: Record<string, unknown>;
   /** The service that sent it (its resource's service.name). */
   service: string;
@@ -39,6 +40,7 @@ interface OtlpBody {
         name: string;
         kind: number;
         startTimeUnixNano: string;
+        endTimeUnixNano: string;
         attributes?: OtlpAttribute[];
       }[];
     }[];
@@ -88,6 +90,7 @@ export async function startOtlpReceiver() {
                 name: span.name,
                 kind: span.kind,
                 startTimeUnixNano: String(span.startTimeUnixNano),
+                endTimeUnixNano: String(span.endTimeUnixNano),
                 attributes: attributesOf(span.attributes),
                 service,
               });

@@ -321,14 +321,20 @@ export function createOrdersRepository(db: Database, codes: CodeUse) {
       return rows.map((row) => row.key);
     },
 
-    /** Runs `work` in one database transaction: stock, order and claim commit together or not at all. */
-    transaction<T>(work: (tx: OrderTransaction) => Promise<T>): Promise<T> {
+    /**
+     * Runs `work` in one database transaction: stock, order and claim commit together or not at all.
+     * `step` names it (the wiring's trace span: `checkout.reserve`, `checkout.confirm`...).
+     */
+    transaction<T>(work: (tx: OrderTransaction) => Promise<T>, _step?: CheckoutStep): Promise<T> {
       return db.transaction((tx) => work(orderTransaction(tx, codes)));
     },
   };
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** A checkout's short transactions (docs/decisions/031), as traces name them. */
+export type CheckoutStep = 'reserve' | 'confirm' | 'release' | 'record' | 'settle';
 
 /** The orders' read model (modules/orders) as the checkout reads it, given at composition. */
 export interface OrderReads {

@@ -24,7 +24,7 @@ import {
   type CheckoutInput,
 } from './attempt-state.js';
 import type { AttemptsRepository } from './attempts-repository.js';
-import type { CheckoutOrders, HeldOrder, Hold, OrderTransaction } from './orders-repository.js';
+import type { CheckoutOrders, CheckoutStep, HeldOrder, Hold, OrderTransaction } from './orders-repository.js';
 import { CodeRefused, type CodeLookup } from './pricing.js';
 import { SoldOut } from './checkout-outcome.js';
 import { priceOrder, type DeliveryLookup, type PricedOrder } from './delivery-pricing.js';
@@ -152,11 +152,12 @@ export function createOrderPlacement(deps: {
 
   /** One short transaction that may find stock gone: then the answers still showing it are dropped. */
   async function takingStock<T>(
+    step: CheckoutStep,
     work: (tx: OrderTransaction, staleSeen: (shoeId: string) => void) => Promise<T>,
   ) {
     let staleShoe: string | undefined;
     return orders
-      .transaction((tx) => work(tx, (shoeId) => (staleShoe = shoeId)))
+      .transaction((tx) => work(tx, (shoeId) => (staleShoe = shoeId)), step)
       .catch(async (error: unknown) => {
         if (staleShoe) await orders.staleStockSeen(staleShoe);
         throw error;
@@ -165,7 +166,7 @@ export function createOrderPlacement(deps: {
 
   /** 1. Takes the code's use and the stock as the attempt's hold, while the attempt is still claimed. */
   async function reserve(attempt: Attempt, order: HeldOrder, paymentId: string): Promise<void> {
-    await takingStock(async (tx, staleSeen) => {
+    await takingStock('reserve', async (tx, staleSeen) => {
       if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
       await takeCodeAndStock(tx, order, staleSeen);
       // Committed with its stock.changed event: the sellable count drops for everyone at once.
@@ -180,7 +181,7 @@ export function createOrderPlacement(deps: {
       // Released meanwhile: this payment cannot have an order.
       if (!(await tx.settleHold(attempt.key, charge.id, 'confirmed'))) throw new HoldGone();
       return tx.insert({ ...order, paymentId: charge.id, cardLast4: charge.cardLast4 ?? null });
-    });
+    }, 'confirm');
     // Its stock.changed event committed with the hold: the dispatcher dropped what it made stale then.
     return (await orders.find(orderId))!.order;
   }
@@ -193,7 +194,7 @@ export function createOrderPlacement(deps: {
     await orders.transaction(async (tx) => {
       const hold = await tx.settleHold(attemptKey, paymentId, 'released');
       if (hold) await tx.giveBack(hold);
-    });
+    }, 'release');
   }
 
   /**
@@ -202,7 +203,7 @@ export function createOrderPlacement(deps: {
    * provider call inside it.
    */
   async function recordCaptured(attempt: Attempt, order: HeldOrder, charge: Charge): Promise<Order> {
-    const orderId = await takingStock(async (tx, staleSeen) => {
+    const orderId = await takingStock('record', async (tx, staleSeen) => {
       if (!(await tx.holdClaim(attempt.key, attempt.token))) throw new ClaimLost();
       await takeCodeAndStock(tx, order, staleSeen);
       return tx.insert({ ...order, paymentId: charge.id, cardLast4: charge.cardLast4 ?? null });
