@@ -30,6 +30,8 @@ test('staff add a shipping method and a state’s sales tax, and the cart’s qu
   page,
   ownShop,
 }) => {
+  // A journey of several pages and roles: 45-56 s on a busy 2-core machine, near the 60 s default.
+  test.slow();
   await signInAsAdminWithSession(page.context(), ownShop);
   await page.goto('/admin');
   await main(page)

@@ -76,6 +76,8 @@ test('a cart filled on one device is there on another after signing in, with a c
   account,
   playwright,
 }, testInfo) => {
+  // A journey of several pages and roles: 45-56 s on a busy 2-core machine, near the 60 s default.
+  test.slow();
   const shop = await playwright.request.newContext({ baseURL: ownShop.baseURL });
   const admin = await playwright.request.newContext({
     baseURL: ownShop.baseURL,
