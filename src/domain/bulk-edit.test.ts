@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHOE_LIMITS } from './admin.js';
+import { SEARCH_MATCH_CAP } from './catalog-search.js';
 import {
+  BULK_EDIT_MAX_SHOES,
   BULK_PRICE_CEILING_CENTS,
   BULK_PRICE_FLOOR_CENTS,
   bulkOutcome,
@@ -112,5 +114,11 @@ describe('the body', () => {
       size: '10',
       quantity: 1,
     });
+  });
+});
+
+describe('the bulk edit and the search cap', () => {
+  it('selects no more shoes than a search counts exactly (decision 033)', () => {
+    expect(BULK_EDIT_MAX_SHOES).toBeLessThanOrEqual(SEARCH_MATCH_CAP);
   });
 });

@@ -129,8 +129,9 @@ const shoesText = (n: number) => `${count(n)} ${n === 1 ? 'shoe' : 'shoes'}`;
 
 /** The bulk edit's own texts (none of them is the spec's). */
 export const BULK_MESSAGES = {
-  tooMany: (selected: number) =>
-    `${shoesText(selected)} selected: at most ${count(BULK_EDIT_MAX_SHOES)} can be changed at once. Narrow the search or select fewer.`,
+  /** `atLeast`: a search past its cap (decision 033) knows only that more shoes match. */
+  tooMany: (selected: number, atLeast = false) =>
+    `${atLeast ? 'More than ' : ''}${shoesText(selected)} selected: at most ${count(BULK_EDIT_MAX_SHOES)} can be changed at once. Narrow the search or select fewer.`,
   noneSelected: 'Select at least one shoe.',
   selection: 'Select shoes by their ids, or by a search.',
   shoeId: 'Each selected shoe must be a shoe id.',

@@ -4,6 +4,11 @@
  * One file because a spec message has one home: a reviewer checks the spec's texts against this
  * list, and a text found here is found nowhere else.
  */
+/** "12 shoes", or "1000+ shoes" for a search past its cap (`atLeast`, decision 033). */
+function shoeCount(count: number, atLeast = false): string {
+  return `${count}${atLeast ? '+' : ''} ${count === 1 && !atLeast ? 'shoe' : 'shoes'}`;
+}
+
 export const MESSAGES = {
   cart: {
     addSize: 'Add size',
@@ -171,7 +176,8 @@ export const MESSAGES = {
   },
   /** The catalogue's filters (domain/shoe-filters.ts) as the storefront shows them. */
   facets: {
-    showResults: (count: number) => `Show ${count} ${count === 1 ? 'shoe' : 'shoes'}`,
+    shoeCount,
+    showResults: (count: number, atLeast = false) => `Show ${shoeCount(count, atLeast)}`,
   },
   /** Honest stock and 'Email me when it's back' (the shoe page, the restock mail). */
   restock: {

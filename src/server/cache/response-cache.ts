@@ -9,6 +9,8 @@ interface CachedAnswer extends StoredAnswer {
   text: string;
   /** `X-Total-Count` of a list. */
   total?: number;
+  /** `X-Total-Is-Lower-Bound`: a search past its cap (decision 033) counts no further. */
+  totalIsLowerBound?: boolean;
   /** A page's status (404 for an unknown shoe). */
   status?: number;
   /** False for an answer to send this once but not keep (a page whose render failed). */
@@ -178,6 +180,7 @@ export function createCatalogCache(options: {
 
   function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
     if (answer.total !== undefined) reply.header('x-total-count', answer.total);
+    if (answer.totalIsLowerBound) reply.header('x-total-is-lower-bound', 'true');
     return sendStoredAnswer(request, reply.type('application/json; charset=utf-8'), answer);
   }
 
@@ -186,11 +189,21 @@ export function createCatalogCache(options: {
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
-      compute: () => Promise<{ body: unknown; total?: number; tags?: readonly string[] }>,
+      compute: () => Promise<{
+        body: unknown;
+        total?: number;
+        totalIsLowerBound?: boolean;
+        tags?: readonly string[];
+      }>,
     ): Promise<FastifyReply> {
       const answer = await cached(answers, request.url, async () => {
-        const { body, total, tags = [CACHE_TAGS.anyStock] } = await compute();
-        return { text: JSON.stringify(body), total, tags };
+        const { body, total, totalIsLowerBound, tags = [CACHE_TAGS.anyStock] } = await compute();
+        return {
+          text: JSON.stringify(body),
+          total,
+          ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
+          tags,
+        };
       });
       return sendAnswer(request, reply, answer);
     },

@@ -93,6 +93,8 @@ export interface JsonResponse<T> {
   data: T;
   /** `X-Total-Count` of list endpoints; undefined when the server did not send it. */
   total: number | undefined;
+  /** `X-Total-Is-Lower-Bound`: a search past its cap (decision 033), more match than `total`. */
+  totalIsLowerBound: boolean;
 }
 
 /** A schema loaded on demand: the module holding it (and Zod) is fetched alongside the request. */
@@ -135,7 +137,11 @@ export async function getJson<T>(
   const total = totalHeader === null ? undefined : Number(totalHeader);
   const body: unknown = await response.json();
   const data = loading ? (await loading).parse(body) : (body as T);
-  return { data, total: Number.isFinite(total) ? total : undefined };
+  return {
+    data,
+    total: Number.isFinite(total) ? total : undefined,
+    totalIsLowerBound: response.headers.get('X-Total-Is-Lower-Bound') === 'true',
+  };
 }
 
 /** GETs JSON (see getJson) and gives only its body: what a query function returns. */

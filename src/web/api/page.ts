@@ -5,6 +5,8 @@ import { getJson, type LazySchema } from './http';
 export interface Page<T> {
   items: T[];
   total: number;
+  /** A search past its cap (decision 033): more match than `total`. */
+  totalIsLowerBound?: boolean;
 }
 
 /** GETs one page of a list; the total comes from `X-Total-Count` (without it, the list was whole). */
@@ -13,6 +15,6 @@ export async function fetchPage<T>(
   schema: z.ZodType<T[]> | LazySchema<T[]>,
   signal?: AbortSignal,
 ): Promise<Page<T>> {
-  const { data, total } = await getJson(url, schema, signal);
-  return { items: data, total: total ?? data.length };
+  const { data, total, totalIsLowerBound } = await getJson(url, schema, signal);
+  return { items: data, total: total ?? data.length, ...(totalIsLowerBound && { totalIsLowerBound }) };
 }

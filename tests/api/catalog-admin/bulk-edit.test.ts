@@ -297,8 +297,9 @@ describe('a selection by search', () => {
     );
     const refused = await preview({ selection: { search: 'Capped Shoe' }, action: { kind: 'put_on_sale' } });
     expect(refused.statusCode).toBe(400);
+    // The search stops counting at its cap (decision 033): it knows only that more match.
     expect(refused.json().error.message).toBe(
-      '1,001 shoes selected: at most 1,000 can be changed at once. Narrow the search or select fewer.',
+      'More than 1,000 shoes selected: at most 1,000 can be changed at once. Narrow the search or select fewer.',
     );
     const ids1001 = Array.from({ length: 1001 }, () => crypto.randomUUID());
     const tooManyIds = await preview({ selection: { ids: ids1001 }, action: { kind: 'put_on_sale' } });

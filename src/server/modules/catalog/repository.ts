@@ -29,7 +29,8 @@ import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoeImages, shoes, stockEntries } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../cache/cache-tags.js';
-import { searchWords } from '../../../domain/catalog-search.js';
+import { SEARCH_MATCH_CAP } from '../../../domain/catalog-search.js';
+import { findSearchCandidates, searchMatches, searchRelevance } from './search-repository.js';
 
 const shoeColumns = {
   id: shoes.id,
@@ -123,56 +124,6 @@ function filterConditions(
   };
 }
 
-/** A shoe's name and colour, where a search looks for typos (index shoes_name_color_trgm_idx, migration 0030). */
-const nameAndColor = sql`(${shoes.name} || ' ' || ${shoes.color})`;
-
-/** `\mword`: a word starting with it (the searched words hold only letters and digits). */
-const wordStart = (word: string) => `\\m${word}`;
-
-/**
- * A search (docs/performance.md, "Search"): every word is found in the shoe's name, colour,
- * description or brand: as the start of a word ("kin" while typing Kinetic) or a word of the same
- * stem ("sneakers", "sneaker") through the stored `search_vector`, or as a close trigram match of a
- * word of the name, colour or brand (pg_trgm word similarity, "runnr"); or the whole text is close to
- * the name ("summit trial" for Summit Trail), as the search always did. Each is a set of ids read
- * through its own index (the planner would otherwise scan every shoe and run the costly trigram
- * match on each), which the shoes are then looked up in.
- */
-function searchCondition(search: string): SQL {
-  const words = searchWords(search);
-  const wordMatches = words.map(
-    (word) =>
-      sql`(SELECT s.id FROM ${shoes} s
-             WHERE s.search_vector @@ (to_tsquery('simple', ${`${word}:*`}) || plainto_tsquery('english', ${word}))
-           UNION SELECT s.id FROM ${shoes} s WHERE ${word} <% (s.name || ' ' || s.color)
-           UNION SELECT s.id FROM ${shoes} s WHERE s.brand_id IN (
-             SELECT b.id FROM ${brands} b WHERE b.name ~* ${wordStart(word)} OR ${word} <% b.name))`,
-  );
-  const wholeName = sql`(SELECT s.id FROM ${shoes} s WHERE s.name ILIKE ${containsPattern(search)} OR ${search} <% s.name)`;
-  const ids =
-    words.length > 0 ? sql`${wholeName} UNION (${sql.join(wordMatches, sql` INTERSECT `)})` : wholeName;
-  // The ids as an array worked out first: the shoes are then read by their primary key.
-  return sql`${shoes.id} = ANY(ARRAY(${ids}))`;
-}
-
-/**
- * How well a shoe matches a search, in whole points so that equally good matches tie and the
- * chosen sort orders them: the text in the name 6 (close to it 4); then per word, its best place:
- * the start of a name's word 4, of the brand or the colour 3, close to one of them 2, else 1 (found
- * in the description). Needs the brand's name as `brandName`.
- */
-function searchRelevance(search: string, brandName: AnyColumn | SQLWrapper): SQL<number> {
-  const perWord = searchWords(search).map(
-    (word) => sql`CASE WHEN ${shoes.name} ~* ${wordStart(word)} THEN 4
-                  WHEN ${brandName} ~* ${wordStart(word)} OR ${shoes.color} ~* ${wordStart(word)} THEN 3
-                  WHEN ${word} <% ${nameAndColor} OR ${word} <% ${brandName} THEN 2
-                  ELSE 1 END`,
-  );
-  const whole = sql`CASE WHEN ${ilike(shoes.name, containsPattern(search))} THEN 6
-                    WHEN ${search} <% ${shoes.name} THEN 4 ELSE 0 END`;
-  return sql<number>`(${sql.join([whole, ...perWord], sql` + `)})`;
-}
-
 /**
  * Keeps a list's count between its pages (the catalogue cache does, see response-cache.ts) until
  * something it depends on (`tags`, cache-tags.ts) changes.
@@ -236,7 +187,12 @@ export function createCatalogRepository(
       const filters = canonicalFilters({ ...NO_FILTERS, ...query });
       const search = filters.search;
       const conditions: SQL[] = Object.values(filterConditions(filters)).filter((c) => c !== undefined);
-      if (search) conditions.push(searchCondition(search));
+      // A search first reads the shoes it considers, the list's filters applied (decision 033).
+      const candidates = search ? await findSearchCandidates(db, search, and(...conditions)) : undefined;
+      if (candidates) conditions.push(searchMatches(candidates));
+      // Past the cap, the list is the best of the shoes considered, and its count a lower bound.
+      const cut = candidates?.complete === false;
+      const limit = cut ? Math.max(0, Math.min(query.limit, SEARCH_MATCH_CAP - query.offset)) : query.limit;
       // Computed once a match, as a column the sort reuses (not again in ORDER BY).
       const relevance = search ? searchRelevance(search, brands.name) : sql<number>`0`;
       const page = db
@@ -261,7 +217,7 @@ export function createCatalogRepository(
             id: shoes.id,
           }),
         )
-        .limit(query.limit)
+        .limit(limit)
         .offset(query.offset)
         .as('page');
       const pageRows = db
@@ -293,17 +249,20 @@ export function createCatalogRepository(
       const countKey = JSON.stringify(counted);
       const [rows, total] = await Promise.all([
         pageRows,
-        rememberCount(
-          countKey,
-          async () => (await countQuery)[0]?.total ?? 0,
-          // Of the filters, only the sizes depend on stock.
-          filters.sizes.length > 0 ? [CACHE_TAGS.sizesInStock] : [],
-        ),
+        // A search's candidates are its matches, the filters held: counted as they were read.
+        candidates
+          ? candidates.ids.length
+          : rememberCount(
+              countKey,
+              async () => (await countQuery)[0]?.total ?? 0,
+              // Of the filters, only the sizes depend on stock.
+              filters.sizes.length > 0 ? [CACHE_TAGS.sizesInStock] : [],
+            ),
       ]);
       const items = rows.map(({ stock, createdAt: _created, unitsSold: _sold, ...row }) =>
         toShoe(row, stockEntriesOf(stock)),
       );
-      return { items, total };
+      return { items, total, ...(cut ? { totalIsLowerBound: true } : {}) };
 
       /** Best match first (searches only), then the chosen order, then by name (each has an index). */
       function listOrder(
@@ -337,12 +296,12 @@ export function createCatalogRepository(
     async facets(query: ShoeFilters & { scope: FilterScope[] }): Promise<ShoeFacets> {
       const filters = canonicalFilters(query);
       const conditions = filterConditions(filters);
-      // A search bounds the page's whole selection (the /search page), as its scope does.
-      const scope =
-        and(
-          ...query.scope.flatMap((name) => conditions[name] ?? []),
-          filters.search ? searchCondition(filters.search) : undefined,
-        ) ?? sql`true`;
+      // A search bounds the page's whole selection (the /search page), as its scope does: the
+      // facets count among the shoes it considers (decision 033).
+      const scoped = and(...query.scope.flatMap((name) => conditions[name] ?? []));
+      const search = filters.search;
+      const candidates = search ? await findSearchCandidates(db, search, scoped) : undefined;
+      const scope = and(scoped, candidates ? searchMatches(candidates) : undefined) ?? sql`true`;
       const flag = (facet: keyof typeof conditions) => conditions[facet] ?? sql`true`;
       // Every other facet's filter holds: the flags of `base` below, but `facet`'s own.
       const others = (facet: 'z' | 'c' | 'b' | 'p' | 'o') =>

@@ -38,7 +38,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         summary:
           'List shoes: filter by sizes in stock, colours, brands, price range and sale (repeat a parameter ' +
           'for several values: any of them matches), sort by price, newest or best selling, search by name ' +
-          '(typo-tolerant); X-Total-Count holds the number of matches',
+          '(typo-tolerant); X-Total-Count holds the number of matches. A search counts to 1,000: past that, ' +
+          'X-Total-Is-Lower-Bound is true and the list is the best of the first 1,000 shoes found',
         querystring: shoeListQuerySchema,
         response: {
           200: searchAnswerSchema,
@@ -51,7 +52,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
         const result = await catalog.listShoes(request.query);
         // "No match" too depends on the sizes in stock when it is filtered by size.
         if ('message' in result) return { body: result, total: 0, tags: listTags(request.query, []) };
-        return { body: result.items, total: result.total, tags: listTags(request.query, result.items) };
+        return {
+          body: result.items,
+          total: result.total,
+          totalIsLowerBound: result.totalIsLowerBound,
+          tags: listTags(request.query, result.items),
+        };
       }),
   );
 

@@ -8,6 +8,8 @@ import type { CatalogRepository } from './repository.js';
 export interface ShoePage {
   items: Shoe[];
   total: number;
+  /** A search past the cap (decision 033): more shoes match than `total`. */
+  totalIsLowerBound?: boolean;
 }
 
 /** The API's parameters (`size`, `color`, `brand`, repeatable) as the filters they stand for. */

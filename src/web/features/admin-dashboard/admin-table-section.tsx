@@ -100,6 +100,7 @@ export function AdminTableSection<Row extends { _id: string }>({
             <span className="rounded-full bg-paper px-2.5 py-0.5 text-sm font-bold text-gray-700 tabular-nums">
               <span className="sr-only">(</span>
               {total}
+              {page?.totalIsLowerBound && '+'}
               <span className="sr-only"> in all)</span>
             </span>
           )}

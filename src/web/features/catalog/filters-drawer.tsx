@@ -8,6 +8,8 @@ interface FiltersDrawerProps {
   chosen: number;
   /** Shoes the filters give: the closing button says so ("Show 23 shoes"). */
   total: number | undefined;
+  /** The total is a lower bound (a search past its cap). */
+  atLeast?: boolean;
   children: ReactNode;
 }
 
@@ -15,7 +17,7 @@ interface FiltersDrawerProps {
  * The filters on a phone: a button opening them in a drawer (a modal dialog: the focus stays inside,
  * Escape closes it); filters apply as they are picked, and the footer's button shows what they give.
  */
-export function FiltersDrawer({ chosen, total, children }: FiltersDrawerProps) {
+export function FiltersDrawer({ chosen, total, atLeast = false, children }: FiltersDrawerProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -54,7 +56,7 @@ export function FiltersDrawer({ chosen, total, children }: FiltersDrawerProps) {
             onClick={() => setOpen(false)}
             className="h-12 w-full rounded-full bg-ink text-base font-bold text-white transition-colors hover:bg-accent-dark"
           >
-            {total === undefined ? 'Show shoes' : MESSAGES.facets.showResults(total)}
+            {total === undefined ? 'Show shoes' : MESSAGES.facets.showResults(total, atLeast)}
           </button>
         </div>
       </SideDrawer>

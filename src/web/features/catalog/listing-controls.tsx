@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { defaultSort, type Listing } from '../../../domain/listings';
+import { MESSAGES } from '../../../domain/messages';
 import { ActiveFilterChips } from './active-filter-chips';
 import { FilterPanel } from './filter-panel';
 import { FiltersDrawer } from './filters-drawer';
@@ -11,10 +12,6 @@ interface ListingControlsProps {
   state: FilteredListing;
 }
 
-function shoeCount(total: number): string {
-  return `${total} ${total === 1 ? 'shoe' : 'shoes'}`;
-}
-
 /**
  * Above the shoes: how many there are (announced when it changes), the phone's Filters button, the
  * filters in use as removable chips and the sorts; a brand's collection keeps the spec's 'All models'.
@@ -22,6 +19,7 @@ function shoeCount(total: number): string {
 export function ListingToolbar({ listing, state }: ListingControlsProps) {
   const { filters, setFilters, shoes, chosen } = state;
   const total = shoes.data?.total;
+  const atLeast = shoes.data?.totalIsLowerBound === true;
   const fallback = defaultSort(listing);
   const count = useRef<HTMLParagraphElement>(null);
   return (
@@ -29,9 +27,9 @@ export function ListingToolbar({ listing, state }: ListingControlsProps) {
       <div className="flex items-center justify-between gap-4">
         {/* Focusable by script only: where focus lands once the last filter chip is removed. */}
         <p ref={count} role="status" tabIndex={-1} className="text-sm font-semibold text-gray-700">
-          {total === undefined ? '' : shoeCount(total)}
+          {total === undefined ? '' : MESSAGES.facets.shoeCount(total, atLeast)}
         </p>
-        <FiltersDrawer chosen={chosen} total={total}>
+        <FiltersDrawer chosen={chosen} total={total} atLeast={atLeast}>
           <ListingFilterPanel listing={listing} state={state} titled={false} />
         </FiltersDrawer>
       </div>

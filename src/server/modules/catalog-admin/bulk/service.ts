@@ -28,7 +28,7 @@ export interface SearchedShoes {
     search?: string;
     offset: number;
     limit: number;
-  }): Promise<{ items: readonly { _id: string }[]; total: number }>;
+  }): Promise<{ items: readonly { _id: string }[]; total: number; totalIsLowerBound?: boolean }>;
 }
 
 const badRequest = (message: string, field?: string) =>
@@ -104,6 +104,8 @@ export function createBulkEditService(deps: { repository: BulkEditRepository; ca
       limit: BULK_EDIT_MAX_SHOES + 1,
     });
     const found = Math.max(page.total, page.items.length);
+    // A search past its cap counts no further: more shoes match than it says (decision 033).
+    if (page.totalIsLowerBound) throw badRequest(M.tooMany(found, true), 'selection');
     if (found > BULK_EDIT_MAX_SHOES) throw badRequest(M.tooMany(found), 'selection');
     if (found === 0 || page.items.length === 0) throw notFound(M.noMatch);
     return page.items.map((item) => item._id);
