@@ -161,4 +161,9 @@ export interface ShoeFacets {
   onSale: number;
   /** Lowest and highest price (dollars) with the other filters kept; null when nothing matches. */
   price: { min: number | null; max: number | null };
+  /**
+   * A search past its cap (decision 033): counted among the 1,000 shoes it considered, so each
+   * count is a lower bound and a value counted 0 may still have matches.
+   */
+  partial?: boolean;
 }

@@ -22,4 +22,5 @@ export const shoeFacetsAnswerSchema = z.object({
   brands: facetValuesSchema,
   onSale: z.number().int().nonnegative(),
   price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  partial: z.boolean().optional(),
 });

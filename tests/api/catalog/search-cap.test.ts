@@ -82,11 +82,25 @@ describe('a search past the cap', () => {
     expect(both.atLeast).toBeUndefined();
   });
 
-  it('counts the facets within the shoes it considered', async () => {
-    const response = await t.app.inject({ method: 'GET', url: apiUrl('/shoes/facets', { name: 'teal' }) });
-    expect(response.statusCode).toBe(200);
-    const facets = response.json() as { brands: { value: string; count: number }[] };
-    expect(facets.brands).toEqual([{ value: 'Capco', count: SEARCH_MATCH_CAP }]);
+  it('counts the facets within the shoes it considered, and says they are partial', async () => {
+    const facets = async (name: string) => {
+      const response = await t.app.inject({ method: 'GET', url: apiUrl('/shoes/facets', { name }) });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { brands: { value: string; count: number }[]; partial?: boolean };
+    };
+    const teal = await facets('teal');
+    expect(teal.brands).toEqual([{ value: 'Capco', count: SEARCH_MATCH_CAP }]);
+    expect(teal.partial).toBe(true);
+    expect((await facets('ochre')).partial).toBeUndefined();
+  });
+
+  it('past the cap through the whole text in names too ("model"), a filter still finds the rest exactly', async () => {
+    const model = await list({ name: 'model' });
+    expect(model.atLeast).toBe('true');
+    // The ochre shoes are stored after 1,200 teal ones: past the first 1,000 read, yet found by the filter.
+    const ochre = await list({ name: 'model', color: 'Ochre' });
+    expect(ochre.total).toBe(30);
+    expect(ochre.atLeast).toBeUndefined();
   });
 });
 

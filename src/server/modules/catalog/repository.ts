@@ -372,7 +372,7 @@ export function createCatalogRepository(
         a.value.localeCompare(b.value, 'en', { sensitivity: 'base' });
       facets.colors.sort(byName);
       facets.brands.sort(byName);
-      return facets;
+      return candidates?.complete === false ? { ...facets, partial: true } : facets;
     },
 
     findShoes,

@@ -44,11 +44,14 @@ export function BulkEditBar({
   selection,
   pageIds,
   total,
+  totalIsLowerBound,
 }: {
   selection: ShoeSelection;
   pageIds: readonly string[];
   /** How many shoes the search finds, on every page. */
   total: number;
+  /** The search found more than it counts (decision 033): more than a bulk edit may select. */
+  totalIsLowerBound: boolean;
 }) {
   const id = useId();
   const [kind, setKind] = useState<Kind>('put_on_sale');
@@ -117,7 +120,7 @@ export function BulkEditBar({
               ? `${selection.count} selected`
               : ''}
         </span>
-        {pageSelected && !selection.allMatching && total > pageIds.length && (
+        {pageSelected && !selection.allMatching && !totalIsLowerBound && total > pageIds.length && (
           <button type="button" className={rowActionClass} onClick={() => selection.selectAllMatching(total)}>
             Select all {total} matching
           </button>

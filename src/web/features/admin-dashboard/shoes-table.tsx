@@ -159,6 +159,7 @@ export function ShoesTable() {
             selection={selection}
             pageIds={page.items.map((shoe) => shoe._id)}
             total={page.total}
+            totalIsLowerBound={page.totalIsLowerBound}
           />
         ) : undefined
       }

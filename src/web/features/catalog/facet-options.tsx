@@ -10,6 +10,8 @@ interface FacetOptionsProps {
   layout: 'tiles' | 'list';
   /** Names beyond this many wait behind "Show all". */
   shown?: number;
+  /** Counted among the shoes a broad search considered (decision 033): at least, never disabled. */
+  partial?: boolean;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -19,7 +21,15 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * would give none stays on screen, disabled, so the shopper sees it exists (unless it is chosen,
  * which must always be possible to undo).
  */
-export function FacetOptions({ legend, options, chosen, onToggle, layout, shown = 8 }: FacetOptionsProps) {
+export function FacetOptions({
+  legend,
+  options,
+  chosen,
+  onToggle,
+  layout,
+  shown = 8,
+  partial = false,
+}: FacetOptionsProps) {
   const [expanded, setExpanded] = useState(false);
   // A value chosen in the URL but not found (a colour this brand does not make) can still be undone.
   const all = [
@@ -43,7 +53,7 @@ export function FacetOptions({ legend, options, chosen, onToggle, layout, shown 
       >
         {visible.map(({ value, count }) => {
           const checked = chosen.some((choice) => same(choice, value));
-          const disabled = count === 0 && !checked;
+          const disabled = count === 0 && !checked && !partial;
           return (
             <li key={value}>
               <label
@@ -73,7 +83,7 @@ export function FacetOptions({ legend, options, chosen, onToggle, layout, shown 
                       : 'text-xs text-gray-600'
                   }
                 >
-                  ({count})
+                  {partial ? (count > 0 ? `(${count}+)` : '') : `(${count})`}
                 </span>
               </label>
             </li>

@@ -48,6 +48,7 @@ export function FilterPanel({
         layout="tiles"
         options={facets?.sizes ?? noCounts(CHART_SIZES)}
         chosen={filters.sizes}
+        partial={facets?.partial}
         onToggle={(size) => onChange({ ...filters, sizes: toggled(filters.sizes, size) })}
       />
       <FacetOptions
@@ -55,6 +56,7 @@ export function FilterPanel({
         layout="list"
         options={facets?.colors ?? []}
         chosen={filters.colors}
+        partial={facets?.partial}
         onToggle={(color) => onChange({ ...filters, colors: toggled(filters.colors, color) })}
       />
       {listing.kind !== 'brand' && (
@@ -63,6 +65,7 @@ export function FilterPanel({
           layout="list"
           options={facets?.brands ?? []}
           chosen={filters.brands}
+          partial={facets?.partial}
           onToggle={(brand) => onChange({ ...filters, brands: toggled(filters.brands, brand) })}
         />
       )}
@@ -79,6 +82,7 @@ export function FilterPanel({
           layout="list"
           options={[{ value: 'On sale', count: facets?.onSale ?? 0 }]}
           chosen={filters.onSale ? ['On sale'] : []}
+          partial={facets?.partial}
           onToggle={() => onChange({ ...filters, onSale: filters.onSale ? undefined : true })}
         />
       )}
