@@ -15,11 +15,15 @@ export function startSmtpServer(): Promise<{ port: number; inbox: ReceivedMail[]
       let body = '';
       stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
       stream.on('end', () => {
-        // Undo quoted-printable soft line breaks and escapes so links read as sent.
-        const decoded = body
+        // Undo quoted-printable soft line breaks and escapes so links read as sent: in the content only,
+        // never in the headers, where a link's "=C1" (a token starting with two hex digits) is as sent.
+        const headersEnd = body.search(/\r?\n\r?\n/);
+        const headers = headersEnd < 0 ? body : body.slice(0, headersEnd);
+        const content = headersEnd < 0 ? '' : body.slice(headersEnd);
+        const decoded = content
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body: decoded });
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body: headers + decoded });
         callback();
       });
     },
