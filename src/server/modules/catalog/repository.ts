@@ -29,7 +29,6 @@ import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoeImages, shoes, stockEntries } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../cache/cache-tags.js';
-import { SEARCH_MATCH_CAP } from '../../../domain/catalog-search.js';
 import { findSearchCandidates, searchMatches, searchRelevance } from './search-repository.js';
 
 const shoeColumns = {
@@ -190,9 +189,9 @@ export function createCatalogRepository(
       // A search first reads the shoes it considers, the list's filters applied (decision 033).
       const candidates = search ? await findSearchCandidates(db, search, and(...conditions)) : undefined;
       if (candidates) conditions.push(searchMatches(candidates));
-      // Past the cap, the list is the best of the shoes considered, and its count a lower bound.
+      // Past the cap, the list is the best of the shoes considered (at most the cap of them, so paging
+      // ends there by itself), and its count a lower bound.
       const cut = candidates?.complete === false;
-      const limit = cut ? Math.max(0, Math.min(query.limit, SEARCH_MATCH_CAP - query.offset)) : query.limit;
       // Computed once a match, as a column the sort reuses (not again in ORDER BY).
       const relevance = search ? searchRelevance(search, brands.name) : sql<number>`0`;
       const page = db
@@ -217,7 +216,7 @@ export function createCatalogRepository(
             id: shoes.id,
           }),
         )
-        .limit(limit)
+        .limit(query.limit)
         .offset(query.offset)
         .as('page');
       const pageRows = db
