@@ -1,7 +1,7 @@
 /**
  * Command-line options of `npm run bench`:
  * `[-- --shoes N --db pglite|postgres --seconds N --connections N --only TEXT --instances N
- * --scenario shoppers|tracing|also-like --rounds N --order-lines N]`.
+ * --scenario shoppers|tracing|also-like|draw|drop --rounds N --order-lines N --entries N --shoppers N]`.
  * `--instances N` (N >= 2) spawns N server processes on one PostgreSQL database and compares them
  * with one spawned instance (bench/multi-load.ts); it implies `--db postgres`.
  */
@@ -21,7 +21,11 @@ export interface BenchOptions {
    * `shoppers`: virtual shoppers through a visit (bench/shoppers.ts) instead of one route per row;
    * `tracing`: the shop with tracing off, on and on for 1 request in 10, side by side (bench/tracing.ts).
    */
-  scenario?: 'shoppers' | 'tracing' | 'also-like';
+  scenario?: 'shoppers' | 'tracing' | 'also-like' | 'draw' | 'drop';
+  /** `--scenario draw`: the draw's entries (10,000 unless told). */
+  entries: number;
+  /** `--scenario drop`: the virtual shoppers at a first-come drop (2,000 unless told). */
+  shoppers: number;
   /** `--scenario tracing`: how many times each shop and route is loaded, in turn. */
   rounds: number;
   /**
@@ -32,7 +36,15 @@ export interface BenchOptions {
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
-  const options: BenchOptions = { db: 'pglite', seconds: 5, connections: 50, logLevel: 'info', rounds: 5 };
+  const options: BenchOptions = {
+    db: 'pglite',
+    seconds: 5,
+    connections: 50,
+    logLevel: 'info',
+    rounds: 5,
+    entries: 10_000,
+    shoppers: 2_000,
+  };
   let dbGiven = false;
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
@@ -50,14 +62,22 @@ export function parseOptions(argv: string[]): BenchOptions {
     else if (flag === '--log-level') options.logLevel = value();
     else if (flag === '--rounds') options.rounds = Number(value());
     else if (flag === '--order-lines') options.orderLines = Number(value());
+    else if (flag === '--entries') options.entries = Number(value());
+    else if (flag === '--shoppers') options.shoppers = Number(value());
     else if (flag === '--scenario') {
       const scenario = value();
-      if (scenario !== 'shoppers' && scenario !== 'tracing' && scenario !== 'also-like')
-        throw new Error('--scenario takes shoppers, tracing or also-like');
+      if (
+        scenario !== 'shoppers' &&
+        scenario !== 'tracing' &&
+        scenario !== 'also-like' &&
+        scenario !== 'draw' &&
+        scenario !== 'drop'
+      )
+        throw new Error('--scenario takes shoppers, tracing, also-like, draw or drop');
       options.scenario = scenario;
     } else
       throw new Error(
-        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers|tracing|also-like, --rounds N, --order-lines N`,
+        `Unknown option ${flag}: --shoes N, --db pglite|postgres, --seconds N, --connections N, --only TEXT, --instances N, --log-level L, --scenario shoppers|tracing|also-like|draw|drop, --rounds N, --order-lines N, --entries N, --shoppers N`,
       );
   }
   if (options.shoes !== undefined && !(Number.isInteger(options.shoes) && options.shoes > 0))
@@ -70,6 +90,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   if (options.orderLines !== undefined && !(Number.isInteger(options.orderLines) && options.orderLines > 0))
     throw new Error('--order-lines takes a positive whole number');
+  if (!(Number.isInteger(options.shoppers) && options.shoppers > 0))
+    throw new Error('--shoppers takes a positive whole number');
   if (!(Number.isInteger(options.rounds) && options.rounds > 0))
     throw new Error('--rounds takes a positive whole number');
   if (options.instances !== undefined) {

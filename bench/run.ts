@@ -9,7 +9,9 @@
  * (bench/multi-load.ts). `--scenario shoppers` runs virtual shoppers through a visit
  * (bench/shoppers.ts); `--scenario tracing [--rounds N]` compares the shop with tracing off and on
  * (bench/tracing.ts); `--scenario also-like` the "You may also like" rows on 1,000,000 paid order lines
- * (bench/orders.ts, `--order-lines N`). Measures and prints; asserts nothing.
+ * (bench/orders.ts, `--order-lines N`); `--scenario draw [--entries N]` a drop's draw (bench/draw.ts);
+ * `--scenario drop [--shoppers N]` a first-come drop's crowd on two instances (bench/drop.ts). Measures
+ * and prints; asserts nothing.
  * See docs/performance.md.
  */
 import crypto from 'node:crypto';
@@ -36,6 +38,8 @@ import { shopperCatalogue } from './shoppers.js';
 import { reportShoppers } from './shoppers-report.js';
 import { benchTracing } from './tracing.js';
 import { createBenchOrders } from './orders.js';
+import { benchDraw } from './draw.js';
+import { benchDrop } from './drop.js';
 
 interface Row extends LoadFigures {
   route: string;
@@ -52,6 +56,10 @@ interface Row extends LoadFigures {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
+  // A drop's draw (bench/draw.ts) needs no catalogue and no HTTP load: its own database and timing.
+  if (options.scenario === 'draw') return benchDraw(options.entries);
+  // A first-come drop (bench/drop.ts): its own database, two spawned instances and its own crowd.
+  if (options.scenario === 'drop') return benchDrop(options.shoppers);
   const started = Date.now();
   const bench = await openBenchDatabase(options.db);
   const shopEnv = {

@@ -5,7 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sneakerWebp } from '../src/server/db/seed/sneaker-image.js';
-import { accountDeletedMail, passwordResetMail } from '../src/server/mail/templates/account-mails.js';
+import {
+  accountDeletedMail,
+  emailConfirmationMail,
+  passwordResetMail,
+} from '../src/server/mail/templates/account-mails.js';
 import { orderConfirmationMail } from '../src/server/mail/templates/order-confirmation.js';
 import { orderRefundMail, orderShippedMail } from '../src/server/mail/templates/order-updates.js';
 import type { MailContent } from '../src/server/mail/templates/render.js';
@@ -24,6 +28,12 @@ const mails: Record<string, Promise<MailContent> | undefined> = {
     publicUrl,
     email: order.email,
     link: `${publicUrl}/reset-password?token=sample`,
+  }),
+  'email-confirmation': emailConfirmationMail({
+    publicUrl,
+    email: 'shopper@example.com',
+    link: `${publicUrl}/verify-email?token=sample`,
+    hours: 24,
   }),
   'newsletter-welcome': newsletterWelcomeMail({
     publicUrl,

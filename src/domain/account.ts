@@ -41,6 +41,10 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** The token of an email confirmation link (`/verify-email?token=...`): a signed JWT of a few hundred characters. */
+export const verifyEmailSchema = z.object({ token: z.string().min(1).max(2048) });
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
 export const DISPLAY_NAME_MESSAGE = `Enter a name of 1 to ${DISPLAY_NAME_MAX} characters`;
 export const displayNameSchema = z.object({
   name: z
@@ -80,6 +84,8 @@ export const userSchema = z.object({
   _id: z.string(),
   idUser: z.string(),
   email: z.string(),
+  /** The address was confirmed: by its mailed link, by Google, or set so (the administrator). */
+  emailVerified: z.boolean(),
   name: z.string(),
   image: z.string().nullable(),
   createdAt: z.string(),

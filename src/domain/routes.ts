@@ -1,4 +1,5 @@
 import { catalogUrls } from './catalog-urls.js';
+import { dropUrls } from './drop-urls.js';
 import { HOME_CAROUSEL_SIZE, PAGE_SIZE } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { offsetOfPage } from './paging.js';
@@ -58,6 +59,7 @@ export const PAGES = {
     data: (query) => [
       catalogUrls.onSale(0, HOME_CAROUSEL_SIZE),
       catalogUrls.shoes({ offset: pageOffset(query, PAGE_SIZE.collection), limit: PAGE_SIZE.collection }),
+      dropUrls.list(),
     ],
   },
   shoes: {
@@ -74,7 +76,16 @@ export const PAGES = {
     visibility: 'public',
     indexed: true,
     data: (_query, id) =>
-      id === undefined ? [] : [catalogUrls.shoe(id), catalogUrls.reviews(id), catalogUrls.alsoLike(id)],
+      id === undefined
+        ? []
+        : [catalogUrls.shoe(id), catalogUrls.reviews(id), catalogUrls.alsoLike(id), dropUrls.list(id)],
+  },
+  /** A drop (issue 36): the shoe, the countdown, the entry form while open, and the draw's fairness. */
+  drop: {
+    path: '/drops/:id',
+    screen: 'features/drops/drop-page.tsx',
+    visibility: 'public',
+    data: (_query, id) => (id === undefined ? [] : [dropUrls.drop(id)]),
   },
   collection: {
     path: '/collections/:brand',
@@ -131,6 +142,16 @@ export const PAGES = {
     screen: 'features/auth/reset-password-page.tsx',
     visibility: 'public',
     title: 'Choose a new password',
+  },
+  /**
+   * Opened from the email confirmation mail: `/verify-email?token=...`. The app takes the token out
+   * of the address and sends it; before the app runs, a form with the token waits for a press.
+   */
+  verifyEmail: {
+    path: '/verify-email',
+    screen: 'features/auth/verify-email-page.tsx',
+    visibility: 'public',
+    title: 'Confirm your email',
   },
   account: {
     path: '/account',
@@ -218,6 +239,13 @@ export const PAGES = {
     screen: 'features/admin-webhooks/webhooks-page.tsx',
     visibility: 'staff',
     title: 'Webhooks',
+  },
+  /** The staff's drops (issue 36): the list, the schedule form; `?drop={id}` opens one with its entries. */
+  adminDrops: {
+    path: '/managedrops',
+    screen: 'features/admin-drops/admin-drops-page.tsx',
+    visibility: 'staff',
+    title: MESSAGES.dropPages.adminTitle,
   },
   audit: {
     path: '/audit',

@@ -5,6 +5,7 @@ export const paths = {
   home: PAGES.home.path,
   shoes: PAGES.shoes.path,
   shoe: (id: string) => pathOf(PAGES.shoe, id),
+  drop: (id: string) => pathOf(PAGES.drop, id),
   collection: (brand: string) => pathOf(PAGES.collection, brand),
   sale: PAGES.sale.path,
   favorites: PAGES.favorites.path,
@@ -13,6 +14,7 @@ export const paths = {
   createAccount: PAGES.createAccount.path,
   forget: PAGES.forget.path,
   resetPassword: PAGES.resetPassword.path,
+  verifyEmail: PAGES.verifyEmail.path,
   account: PAGES.account.path,
   order: (idPayment: string) => pathOf(PAGES.order, idPayment),
   admin: PAGES.admin.path,
@@ -33,6 +35,9 @@ export const paths = {
   shipping: PAGES.shipping.path,
   salesTax: PAGES.salesTax.path,
   webhooks: PAGES.webhooks.path,
+  adminDrops: PAGES.adminDrops.path,
+  /** `/managedrops?drop={id}`: one drop with its entries. */
+  adminDrop: (id: string) => `${PAGES.adminDrops.path}?drop=${encodeURIComponent(id)}`,
   aboutUs: PAGES.aboutUs.path,
   contactUs: PAGES.contactUs.path,
   /** Spec §2 writes the order page's help link as /contactUs. */

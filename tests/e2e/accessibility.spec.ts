@@ -105,6 +105,14 @@ const pages: { name: string; open: (page: Page, catalog: Catalog) => Promise<voi
       await expect(page.getByRole('form', { name: 'Recover your password' })).toBeVisible();
     },
   },
+  {
+    name: 'email confirmation',
+    open: async (page) => {
+      await page.goto('/verify-email?token=not-a-real-token');
+      await expect(main(page).getByRole('alert')).toContainText('This confirmation link');
+      await expect(main(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    },
+  },
 ];
 
 test.describe('accessibility', () => {

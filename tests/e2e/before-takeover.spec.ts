@@ -189,6 +189,34 @@ test.describe('before the app takes over', () => {
     expect(signIn.status()).toBe(200);
   });
 
+  test("the email confirmation link's button pressed early confirms the address once, when the app runs", async ({
+    page,
+    account,
+  }) => {
+    const link = linkIn(
+      await newestMailTo(account.email, /^Confirm your Sneaker Street email address$/),
+      '/verify-email',
+    );
+    const held = await holdApp(page);
+    await gotoBeforeTakeover(page, link.href);
+    // The server's page holds the token in a form posted by the app, never by the browser.
+    const form = page.getByRole('form', { name: 'Confirm your email' });
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form.locator('input[type="hidden"][name="token"]')).toHaveValue(
+      link.searchParams.get('token')!,
+    );
+    const button = form.getByRole('button', { name: 'Confirm my email' });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(await isRunning(page)).toBe(false);
+    held.release();
+    await expect(main(page).getByRole('status')).toContainText('Your email address is confirmed');
+    await expectPath(page, '/verify-email');
+    expect(held.nativePosts.map((request) => request.url())).toEqual([]);
+    // Sent once: the app's own send, the early press finding it done.
+    expect(held.urls.filter((url) => new URL(url).pathname === '/api/account/verify-email')).toHaveLength(1);
+  });
+
   test('the contact form sent early is delivered once the app runs', async ({ page }) => {
     const held = await holdApp(page);
     await gotoBeforeTakeover(page, '/ContactUs');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   NOT_FOUND_PAGE,
   PAGE_LIST,
@@ -6,7 +6,7 @@ import {
   type PageName,
   type PageVisibility,
 } from '../../src/domain/routes';
-import { signInAsAdmin, signInWithSession } from './support/accounts';
+import { sameOrigin, signInAsAdmin, signInWithSession } from './support/accounts';
 import { placeOrder } from './support/admin';
 import type { Catalog } from './support/catalog';
 import { expect, test } from './support/fixtures';
@@ -110,10 +110,11 @@ async function expectNothingCovered(page: Page, url: string): Promise<void> {
 interface Fill {
   catalog: Catalog;
   order?: string;
+  drop?: string;
 }
 
 /** The URL that opens each page of the table; a new page with a parameter needs its own line. */
-function urlOf(name: PageName | 'notFound', path: string, { catalog, order }: Fill): string {
+function urlOf(name: PageName | 'notFound', path: string, { catalog, order, drop }: Fill): string {
   const shoe = catalog.shoes[0]!;
   switch (name) {
     case 'shoe':
@@ -123,6 +124,9 @@ function urlOf(name: PageName | 'notFound', path: string, { catalog, order }: Fi
     case 'order':
       if (!order) throw new Error('the order page needs an order');
       return pathOf({ path }, order);
+    case 'drop':
+      if (!drop) throw new Error('the drop page needs a drop');
+      return pathOf({ path }, drop);
     case 'notFound':
       return '/no-such-page';
     default:
@@ -134,10 +138,45 @@ function urlOf(name: PageName | 'notFound', path: string, { catalog, order }: Fi
 const pagesSeenBy = (visibility: PageVisibility) =>
   PAGE_LIST.filter((route) => route.visibility === visibility);
 
+/**
+ * A drop of the catalogue's last shoe, cancelled as soon as it is scheduled: its page shows the shoe,
+ * the pairs and the fairness section, and the shop's other tests can still sell the shoe (a drop
+ * not over would refuse their checkouts of it).
+ */
+async function cancelledDrop(request: APIRequestContext, baseURL: string, catalog: Catalog): Promise<string> {
+  await signInAsAdmin(request, baseURL);
+  const shoe = catalog.shoes
+    .filter((candidate) => candidate.stock.some((entry) => entry.quantity > 0))
+    .at(-1)!;
+  const size = shoe.stock.find((entry) => entry.quantity > 0)!.size;
+  const headers = sameOrigin(baseURL);
+  const scheduled = await request.post('/api/admin/drops', {
+    headers,
+    data: {
+      shoeId: shoe._id,
+      mode: 'draw',
+      opensAt: new Date(Date.now() + 3_600_000).toISOString(),
+      closesAt: new Date(Date.now() + 7_200_000).toISOString(),
+      sizes: [{ size, pairs: 1 }],
+    },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const { _id } = (await scheduled.json()) as { _id: string };
+  const cancelled = await request.post(`/api/admin/drops/${_id}/cancel`, { headers });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  return _id;
+}
+
 test.describe('nothing floats over a control', () => {
   for (const route of [...pagesSeenBy('public'), { ...NOT_FOUND_PAGE, name: 'notFound' as const }]) {
-    test(`${route.name} (${route.path})`, async ({ page, catalog }) => {
-      await expectNothingCovered(page, urlOf(route.name, route.path, { catalog }));
+    test(`${route.name} (${route.path})`, async ({ page, catalog, playwright, baseURL }) => {
+      let drop: string | undefined;
+      if (route.name === 'drop') {
+        const request = await playwright.request.newContext({ baseURL });
+        drop = await cancelledDrop(request, baseURL!, catalog);
+        await request.dispose();
+      }
+      await expectNothingCovered(page, urlOf(route.name, route.path, { catalog, drop }));
     });
   }
 

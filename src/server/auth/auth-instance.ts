@@ -11,10 +11,13 @@ import type { Mailer } from '../mail/mailer.js';
 import { passwordResetMail } from '../mail/templates/account-mails.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import type { AuthRepository } from './auth-repository.js';
+import type { EmailConfirmation } from './email-confirmation.js';
 
 export interface AuthOptions {
   repository: AuthRepository;
   mailer: Mailer;
+  /** Mails the link that confirms a password sign-up's address (email-confirmation.ts). */
+  emailConfirmation: EmailConfirmation;
   secret: string;
   /** Where shoppers reach the shop: cookies, OAuth callbacks and mailed links are built on it. */
   publicUrl: string;
@@ -47,10 +50,17 @@ const twoFactorPlugin = () =>
 
 /**
  * better-auth inside our own backend: email + password, Google through
- * OpenID Connect, password reset by mail, sessions in the database behind an
- * httpOnly, SameSite=Lax cookie.
+ * OpenID Connect, password reset and email confirmation by mail, sessions in the
+ * database behind an httpOnly, SameSite=Lax cookie.
  */
-export function createAuth({ repository, mailer, secret, publicUrl, google }: AuthOptions) {
+export function createAuth({
+  repository,
+  mailer,
+  emailConfirmation,
+  secret,
+  publicUrl,
+  google,
+}: AuthOptions) {
   return betterAuth({
     appName: APP_NAME,
     baseURL: publicUrl,
@@ -90,6 +100,15 @@ export function createAuth({ repository, mailer, secret, publicUrl, google }: Au
           ...(await passwordResetMail({ publicUrl, email: user.email, link })),
         });
       },
+    },
+    // A password sign-up is mailed a link that confirms its address (docs/decisions/002); signing in
+    // never waits for it (no `requireEmailVerification`): only drop entries ask for a confirmed one.
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: emailConfirmation.expiresIn,
+      sendVerificationEmail: ({ user, token }) => emailConfirmation.onSignUp({ user, token }),
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: [] },

@@ -15,6 +15,7 @@ export function toUser(row: UserRow, adminEmail: string): User {
     _id: row.id,
     idUser: row.id,
     email: row.email,
+    emailVerified: row.emailVerified,
     name: row.name,
     image: row.image,
     createdAt: row.createdAt.toISOString(),

@@ -1214,3 +1214,127 @@ export const cartReminderSettings = pgTable(
   },
   (t) => [check('cart_reminder_settings_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Drops (issue 36, docs/decisions/032), written by modules/drops: a limited release of one shoe, by a
+ * draw or first come. `seed` stays secret until the draw (only `commitment`, its SHA-256, is answered
+ * before); `status` is what staff and the draw set, the entry window is read from the clock.
+ */
+export const drops = pgTable(
+  'drops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shoeId: uuid('shoe_id')
+      .notNull()
+      .references(() => shoes.id, { onDelete: 'restrict' }),
+    mode: text('mode', { enum: ['draw', 'first_come'] }).notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    commitment: text('commitment').notNull(),
+    seed: text('seed').notNull(),
+    admitPerMinute: integer('admit_per_minute').notNull().default(60),
+    minutesToPay: integer('minutes_to_pay').notNull().default(5),
+    status: text('status', { enum: ['scheduled', 'drawing', 'drawn', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    /** The draw's durable job, once entries closed. */
+    drawJobId: uuid('draw_job_id'),
+    /** Shoppers who joined a first-come drop's waiting room: the last late arrival's place. */
+    queued: integer('queued').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('drops_shoe').on(t.shoeId),
+    index('drops_opens_at').on(t.opensAt),
+    check('drops_window', sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/** Pairs per size of a drop, and how many were sold (won, or bought first come). */
+export const dropSizes = pgTable(
+  'drop_sizes',
+  {
+    dropId: uuid('drop_id')
+      .notNull()
+      .references(() => drops.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    pairs: integer('pairs').notNull(),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dropId, t.size] }),
+    check('drop_sizes_pairs', sql`${t.pairs} > 0 AND ${t.sold} >= 0 AND ${t.sold} <= ${t.pairs}`),
+  ],
+);
+
+/**
+ * A first-come drop's waiting room (docs/decisions/034), written by modules/drops: one place per
+ * shopper. Those who joined before the opening (`early`) get their place at it, in the order of a
+ * random `draw_key`; those after take the drop's next `queued` number.
+ */
+export const dropQueue = pgTable(
+  'drop_queue',
+  {
+    dropId: uuid('drop_id')
+      .notNull()
+      .references(() => drops.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    early: boolean('early').notNull(),
+    drawKey: text('draw_key').notNull(),
+    place: integer('place'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dropId, t.userId] }),
+    uniqueIndex('drop_queue_place').on(t.dropId, t.place),
+  ],
+);
+
+/** A flag on an entry: another shopper tried to enter with its card or its address. */
+export interface DropEntryFlag {
+  reason: 'card' | 'address';
+  email: string;
+  at: string;
+}
+
+/**
+ * A draw's entries: one per person, which is one per verified email, per card (its fingerprint) and
+ * per delivery address (its key, domain/drops.ts) in each drop. The id is published at the close; a
+ * deleted account's entry keeps it, without who or where.
+ */
+export const dropEntries = pgTable(
+  'drop_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dropId: uuid('drop_id')
+      .notNull()
+      .references(() => drops.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    size: text('size').notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<Record<string, string>>(),
+    addressKey: text('address_key'),
+    shippingMethod: text('shipping_method'),
+    paymentMethodId: text('payment_method_id'),
+    cardFingerprint: text('card_fingerprint'),
+    cardLast4: text('card_last4'),
+    outcome: text('outcome', { enum: ['entered', 'won', 'declined', 'lost'] })
+      .notNull()
+      .default('entered'),
+    orderId: uuid('order_id'),
+    flags: jsonb('flags').$type<DropEntryFlag[]>().notNull().default([]),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('drop_entries_email').on(t.dropId, t.email),
+    uniqueIndex('drop_entries_user').on(t.dropId, t.userId),
+    uniqueIndex('drop_entries_card').on(t.dropId, t.cardFingerprint),
+    uniqueIndex('drop_entries_address').on(t.dropId, t.addressKey),
+    index('drop_entries_user_id').on(t.userId),
+  ],
+);

@@ -38,6 +38,10 @@ export type DomainEvent =
   | { type: 'return.approved'; payload: { orderId: string; returnId: string } }
   /** The staff rejected a return, with their words to the shopper. */
   | { type: 'return.rejected'; payload: { orderId: string; returnId: string } }
+  /** A drop's draw decided an entry: won (charged, an order) or declined (its card refused). */
+  | { type: 'drop.outcome'; payload: { dropId: string; entryId: string; outcome: 'won' | 'declined' } }
+  /** A drop's draw is over: the seed is revealed, every entry not drawn is lost. */
+  | { type: 'drop.drawn'; payload: { dropId: string } }
   /**
    * A person deleted their account (docs/your-data.md): the user row is erased already; each owner
    * erases what it holds of them, by their id or by the address they had (`email`), and orders keep

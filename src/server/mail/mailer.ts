@@ -12,12 +12,23 @@ export interface MailMessage {
   unsubscribeUrl?: string;
 }
 
-export interface Mailer {
+export interface SendOptions {
   /**
-   * Sends a message, kept in the outbox. With a `key` (what it tells of: an event, a request), a
-   * message whose key is kept already is not sent again: an event handed over twice mails once.
+   * What the message tells of (an event, a request): a message whose key is kept already is not sent
+   * again, so an event handed over twice mails once.
    */
-  send(message: MailMessage, options?: { key?: string }): Promise<void>;
+  key?: string;
+  /**
+   * Kept in the outbox before `send` resolves, handed to the mail server after: the request that
+   * mails it (a sign-up) never waits for a slow or unreachable server. A delivery that fails is
+   * logged, and the message stays unsent in the outbox.
+   */
+  deliverLater?: boolean;
+}
+
+export interface Mailer {
+  /** Sends a message, kept in the outbox (see SendOptions). */
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
 }
 
 /**
@@ -53,8 +64,19 @@ export function createMailer(options: {
   const { smtpUrl, from, outbox, log } = options;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
 
+  async function deliver(server: NonNullable<typeof transport>, id: string, message: MailMessage) {
+    try {
+      await server.sendMail(nodemailerMessage(from, message));
+    } catch (error) {
+      // A mail server outage must not fail the shopper's request; the outbox keeps the message.
+      log.warn({ err: error, to: message.to }, 'mail could not be sent; kept in the outbox');
+      return;
+    }
+    await outbox.markSent(id);
+  }
+
   return {
-    async send(message, { key } = {}) {
+    async send(message, { key, deliverLater = false } = {}) {
       const id = await outbox.keep(message, key ?? null);
       if (id === undefined) return;
       if (!transport) {
@@ -62,14 +84,11 @@ export function createMailer(options: {
         log.info({ mail: { to: message.to, subject: message.subject } }, 'mail kept in the outbox');
         return;
       }
-      try {
-        await transport.sendMail(nodemailerMessage(from, message));
-      } catch (error) {
-        // A mail server outage must not fail the shopper's request; the outbox keeps the message.
-        log.warn({ err: error, to: message.to }, 'mail could not be sent; kept in the outbox');
-        return;
-      }
-      await outbox.markSent(id);
+      if (!deliverLater) return deliver(transport, id, message);
+      // Kept already: whatever becomes of the delivery, nobody waits for it and nothing is thrown.
+      void deliver(transport, id, message).catch((error: unknown) =>
+        log.warn({ err: error, to: message.to }, 'mail sent, but not marked sent in the outbox'),
+      );
     },
   };
 }

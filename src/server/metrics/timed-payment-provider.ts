@@ -11,6 +11,7 @@ function resultOf(error: unknown): string {
 type Operation = Exclude<keyof PaymentProvider, 'name'>;
 const OPERATIONS: readonly Operation[] = [
   'createPaymentMethod',
+  'saveCard',
   'prepare',
   'charge',
   'settle',

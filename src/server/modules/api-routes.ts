@@ -19,6 +19,7 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { orderDocumentRoutes } from './orders/document-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { discountRoutes } from './discounts/routes.js';
+import { dropAdminRoutes, dropRoutes } from './drops/routes.js';
 import { fulfilmentRoutes } from './fulfilment/routes.js';
 import { returnRoutes } from './returns/routes.js';
 import { favoriteAlertRoutes } from './favorites/alerts/routes.js';
@@ -89,6 +90,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
     settleRefund: services.fulfilment.settleRefund,
   });
   await api.register(checkoutRoutes, { checkout: services.checkout, currentUser });
+  await api.register(dropRoutes, { drops: services.drops, waitingRoom: services.waitingRoom, currentUser });
   await api.register(orderRoutes, { orders: services.orders, currentUser });
   await api.register(orderDocumentRoutes, { documents: services.orderDocuments, currentUser });
   await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment, currentUser });
@@ -104,6 +106,7 @@ export const apiRoutes: FastifyPluginAsync<{ services: Services }> = async (api,
   await api.register(galleryRoutes, { gallery: services.gallery, currentUser });
   await api.register(bulkEditRoutes, { bulkEdit: services.bulkEdit, currentUser });
   await api.register(discountRoutes, { discounts: services.discounts, currentUser });
+  await api.register(dropAdminRoutes, { drops: services.drops, currentUser });
   await api.register(cartReminderAdminRoutes, { reminders: services.cartReminders, currentUser });
   await api.register(shippingMethodRoutes, { shippingMethods: services.shippingMethods, currentUser });
   await api.register(salesTaxRoutes, { salesTax: services.salesTax, currentUser });

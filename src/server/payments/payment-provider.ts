@@ -41,6 +41,12 @@ export interface Charge {
   cardLast4?: string;
 }
 
+export interface SavedCard {
+  /** The card's fingerprint at the provider: one per card number, whoever saved it. */
+  fingerprint: string;
+  last4: string | null;
+}
+
 export interface ChargeRequest {
   paymentMethodId: string;
   amountCents: number;
@@ -65,6 +71,12 @@ export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   /** Turns a card into a payment method id (`pm_...`), like Stripe.js's createPaymentMethod. */
   createPaymentMethod(userId: string, request: PaymentMethodRequest): Promise<{ id: string }>;
+  /**
+   * Saves a card to be charged later, off session, if it wins a draw (Stripe's SetupIntent; the test
+   * processor checks the method is the shopper's). The fingerprint is the same for every method made
+   * from one card number, so one card is one entry. Throws a PaymentError when the card is refused.
+   */
+  saveCard(userId: string, paymentMethodId: string): Promise<SavedCard>;
   /**
    * Registers the payment without moving money (a PaymentIntent not yet
    * confirmed); the same idempotency key gives back the same payment.

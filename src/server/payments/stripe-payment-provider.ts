@@ -96,6 +96,32 @@ export function createStripePaymentProvider(stripe: Stripe): PaymentProvider {
       );
     },
 
+    async saveCard(userId, paymentMethodId) {
+      try {
+        // A SetupIntent confirmed now, for a charge later without the shopper (off session).
+        const intent = await stripe.setupIntents.create(
+          {
+            payment_method: paymentMethodId,
+            confirm: true,
+            usage: 'off_session',
+            metadata: { userId },
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: `setup:${userId}:${paymentMethodId}` },
+        );
+        if (intent.status !== 'succeeded')
+          throw new PaymentError('setup_incomplete', 'Your card could not be saved.', 402);
+        const card = typeof intent.payment_method === 'object' ? intent.payment_method?.card : undefined;
+        if (!card?.fingerprint)
+          throw new PaymentError('invalid_payment_method', MESSAGES.checkout.paymentMethodInvalid, 400);
+        return { fingerprint: card.fingerprint, last4: card.last4 ?? null };
+      } catch (error) {
+        if (error instanceof PaymentError) throw error;
+        throw notCharged(error);
+      }
+    },
+
     async prepare({ paymentMethodId, amountCents, userId, idempotencyKey, description, deliveryAddress }) {
       try {
         const intent = await stripe.paymentIntents.create(

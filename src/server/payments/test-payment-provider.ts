@@ -13,6 +13,11 @@ interface MethodClaims {
   user: string;
   outcome: CardOutcome;
   last4: string;
+  /**
+   * One per card (keyed with the shop's secret): a draw's one entry per card. Everyone tests with
+   * Stripe's few test numbers, so test mode tells cards apart by number, expiry and CVC together.
+   */
+  fingerprint?: string;
   nonce: string;
 }
 
@@ -85,10 +90,24 @@ export function createTestPaymentProvider(
         user: userId,
         outcome,
         last4: card.number.slice(-4),
+        fingerprint: sign(`card:${card.number}:${card.exp_month}/${card.exp_year}:${card.cvc}`).slice(0, 24),
         nonce: crypto.randomBytes(9).toString('base64url'),
       };
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return { id: `pm_${payload}.${sign(payload)}` };
+    },
+
+    async saveCard(userId, paymentMethodId) {
+      const claims = readMethod(paymentMethodId);
+      if (claims.user !== userId || !claims.fingerprint) {
+        throw new PaymentError('invalid_payment_method', MESSAGES.checkout.paymentMethodInvalid, 400);
+      }
+      // Like a SetupIntent, a card that would be refused is refused now rather than at the draw;
+      // one that declines only when charged (insufficient funds) is saved, as Stripe saves it.
+      if (claims.outcome === 'card_declined' || claims.outcome === 'expired_card') {
+        throw new PaymentError(claims.outcome, MESSAGES.payment[claims.outcome]);
+      }
+      return { fingerprint: claims.fingerprint, last4: claims.last4 };
     },
 
     async prepare({ paymentMethodId, amountCents, userId, idempotencyKey }) {

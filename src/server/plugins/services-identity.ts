@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAuth, ensureAdmin } from '../auth/auth-instance.js';
 import { createAuthRepository } from '../auth/auth-repository.js';
 import { createCurrentUser } from '../auth/current-user.js';
+import { createEmailConfirmation } from '../auth/email-confirmation.js';
 import { resolveSessionSecret } from '../auth/session-secret.js';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
@@ -32,12 +33,13 @@ export async function wireIdentity(options: {
     : undefined;
   const secret = resolveSessionSecret(config.SESSION_SECRET, config.dataDir);
   const identities = createAuthRepository(db);
-  const auth = createAuth({ repository: identities, mailer, secret, publicUrl, google });
+  const emailConfirmation = createEmailConfirmation({ mailer, publicUrl, log });
+  const auth = createAuth({ repository: identities, mailer, emailConfirmation, secret, publicUrl, google });
   if (options.bootstrapAdmin) {
     const admin = { email: adminEmail, password: config.ADMIN_PASSWORD };
     // Under the startup lock: instances starting together must not both find it missing and create it.
     await withStartupLock(database, () => ensureAdmin(auth, identities, admin, (line) => log.warn(line)));
   }
   const currentUser = createCurrentUser({ auth, repository: identities, adminEmail });
-  return { secret, identities, auth, currentUser, googleEnabled: Boolean(google) };
+  return { secret, identities, auth, emailConfirmation, currentUser, googleEnabled: Boolean(google) };
 }

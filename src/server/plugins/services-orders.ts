@@ -40,6 +40,8 @@ export function wireOrders(options: {
   measure: ReturnType<typeof serviceHooksOf>;
   mailer: Mailer;
   publicUrl: string;
+  /** The drops' gate (modules/drops), asked at each checkout once the drops are made. */
+  inDrop: (shoeIds: string[]) => Promise<string | undefined>;
 }) {
   const { config, database, db, log, payments, measure, mailer, publicUrl } = options;
   const restock = createRestockService({ repository: createRestockRepository(db), mailer, publicUrl });
@@ -69,6 +71,7 @@ export function wireOrders(options: {
       taxRate: salesTax.rateFor,
     },
     metrics: measure.checkout,
+    inDrop: options.inDrop,
   });
   const fulfilment = createFulfilmentService({
     repository: createFulfilmentRepository(db),

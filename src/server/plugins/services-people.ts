@@ -44,6 +44,8 @@ export function wirePeople(options: {
   publicUrl: string;
   /** The cart reminders of an account, for the data download (modules/cart-reminders, wired later). */
   cartRemindersOf: (userId: string) => Promise<unknown>;
+  /** The entries to drops of an account, for the data download (modules/drops, wired later). */
+  dropEntriesOf: (userId: string) => Promise<unknown[]>;
   /** The erasures of the other groups, handed over between this group's own. */
   erasures: { restock: EventConsumer; checkout: EventConsumer };
 }) {
@@ -88,6 +90,7 @@ export function wirePeople(options: {
     savedAddressesOf: addresses.list,
     savedCartOf: carts.exportOf,
     cartRemindersOf: options.cartRemindersOf,
+    dropEntriesOf: options.dropEntriesOf,
     favoriteAlertsOf: favoriteAlerts.exportOf,
     closeAccount: profiles.close,
     mailer,

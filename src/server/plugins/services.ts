@@ -60,6 +60,9 @@ import { wireCartReminders } from './services-reminders.js';
 import { FAVORITE_ALERT_JOB, createFavoriteAlertService } from '../modules/favorites/alerts/service.js';
 import { SCAN_JOB } from '../modules/cart-reminders/service.js';
 import { wireOrders } from './services-orders.js';
+import { wireDrops } from './services-drops.js';
+import { DRAW_JOB } from '../modules/drops/service.js';
+import { SETTLE_JOB } from '../modules/drops/settle-job.js';
 import { wirePayments } from './services-payments.js';
 import { wirePeople } from './services-people.js';
 
@@ -118,7 +121,7 @@ export async function createServices(options: ServicesOptions) {
     log,
   });
 
-  const { secret, identities, auth, currentUser, googleEnabled } = await wireIdentity({
+  const { secret, identities, auth, emailConfirmation, currentUser, googleEnabled } = await wireIdentity({
     config,
     database,
     db,
@@ -139,7 +142,18 @@ export async function createServices(options: ServicesOptions) {
 
   const { stripe, provider: payments } = await wirePayments({ config, secret, metrics });
   const audit = createAuditWriter(db);
-  const orders = wireOrders({ config, database, db, log, payments, measure, mailer, publicUrl });
+  const orders = wireOrders({
+    config,
+    database,
+    db,
+    log,
+    payments,
+    measure,
+    mailer,
+    publicUrl,
+    // The drops are made once the job runner is (below); a checkout asks them at each request.
+    inDrop: (shoeIds) => drops.service.inDrop(shoeIds),
+  });
   const { restock, orderReads, checkout } = orders;
   consumers.push(...orders.consumers);
 
@@ -157,6 +171,7 @@ export async function createServices(options: ServicesOptions) {
   const people = wirePeople({
     // Called at a download, once the reminders below are made.
     cartRemindersOf: (userId) => reminders.service.exportOf(userId),
+    dropEntriesOf: (userId) => drops.service.exportOf(userId),
     config,
     db,
     auth,
@@ -180,8 +195,24 @@ export async function createServices(options: ServicesOptions) {
     handlers: {
       [SCAN_JOB]: (job, context) => reminders.service.handler(job, context),
       [FAVORITE_ALERT_JOB]: (job) => favoriteAlerts.digest(job),
+      [DRAW_JOB]: (job, context) => drops.drawJob(job, context),
+      [SETTLE_JOB]: (job, context) => drops.settleJob(job, context),
     },
   });
+  // Drops (issue 36, docs/decisions/032): the draw charges its winners through the checkout.
+  const drops = wireDrops({
+    db,
+    payments,
+    jobs: jobStore,
+    kick: () => void jobRunner.kick(),
+    checkout,
+    identities,
+    adminEmail,
+    mailer,
+    publicUrl,
+    secret,
+  });
+  consumers.push(...drops.consumers);
   // Favorite alerts (issue 35 item 3, docs/decisions/028): changes found from shoe.updated, mailed by a digest job.
   const favoriteAlerts = createFavoriteAlertService({
     repository: people.favoriteAlerts,
@@ -221,6 +252,7 @@ export async function createServices(options: ServicesOptions) {
     auth,
     accounts: createAccountService({
       auth,
+      emailConfirmation,
       identities,
       profiles: people.profiles,
       images,
@@ -273,6 +305,8 @@ export async function createServices(options: ServicesOptions) {
         stripe && config.STRIPE_WEBHOOK_SECRET ? { stripe, secret: config.STRIPE_WEBHOOK_SECRET } : undefined,
     }),
     checkout,
+    drops: drops.service,
+    waitingRoom: drops.waitingRoom,
     orders: createOrdersService(orderReads),
     orderDocuments: createOrderDocuments({
       orders: createOrdersService(orderReads),

@@ -26,6 +26,7 @@ export function tracePaymentProvider(provider: PaymentProvider): PaymentProvider
     name: provider.name,
     createPaymentMethod: (userId, request) =>
       traced('create_payment_method', () => provider.createPaymentMethod(userId, request)),
+    saveCard: (userId, methodId) => traced('save_card', () => provider.saveCard(userId, methodId)),
     prepare: (request) => traced('prepare', () => provider.prepare(request)),
     charge: (request) => traced('charge', () => provider.charge(request)),
     settle: (paymentId) => traced('settle', () => provider.settle(paymentId)),

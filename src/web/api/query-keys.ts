@@ -41,6 +41,10 @@ export const userKeys = {
   sessions: ['user', 'sessions'] as const,
   /** `GET /api/favorites/{userId}`: the user's favorite shoes. */
   favorites: (userId: string) => ['user', 'favorites', userId] as const,
+  /** `GET /api/account/drop-entries`: the user's entries to drops. */
+  dropEntries: ['user', 'drop-entries'] as const,
+  /** `GET /api/drops/{id}/queue`: the user's place in a first-come drop's waiting room (its cookie). */
+  dropQueue: (dropId: string) => ['user', 'drop-queue', dropId] as const,
 };
 
 /** Which sign-in providers the server has configured. */
@@ -77,6 +81,17 @@ export const adminKeys = {
   shippingMethods: ['admin', 'shipping-methods'] as const,
   taxRates: ['admin', 'tax-rates'] as const,
   pageViews: ['admin', 'page-views'] as const,
+  drops: ['admin', 'drops'] as const,
+  drop: (id: string) => ['admin', 'drops', 'one', id] as const,
+  dropEntries: (id: string) => ['admin', 'drops', 'entries', id] as const,
+};
+
+/** The drops as anyone sees them (issue 36): a shopper's entry refreshes them all. */
+export const dropKeys = {
+  all: ['drops'] as const,
+  list: (shoeId: string | undefined) => ['drops', 'list', shoeId ?? 'all'] as const,
+  drop: (id: string) => ['drops', 'one', id] as const,
+  result: (id: string) => ['drops', 'result', id] as const,
 };
 
 /** `POST /api/cart/quote`: the cart priced with its discount code. */

@@ -9,6 +9,12 @@ import {
   shoeListAnswerSchema,
 } from '../../domain/contracts/catalog';
 import { alsoLikeAnswerSchema } from '../../domain/contracts/recommendations';
+import {
+  dropAnswerSchema,
+  dropListAnswerSchema,
+  dropResultAnswerSchema,
+  queueAnswerSchema,
+} from '../../domain/contracts/drops';
 
 /**
  * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
@@ -26,5 +32,9 @@ export const readSchemas = {
   reviewEligibility: reviewEligibilitySchema,
   searchAnswer: searchAnswerSchema,
   alsoLike: alsoLikeAnswerSchema,
+  dropList: dropListAnswerSchema,
+  drop: dropAnswerSchema,
+  dropResult: dropResultAnswerSchema,
+  dropQueue: queueAnswerSchema,
 };
 export type ReadSchemas = typeof readSchemas;

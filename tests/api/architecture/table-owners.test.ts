@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../../src/server/db/schema.js';
 
 /**
  * Who writes each table (issue 30: one owner per table). Read from the code itself: every
- * `.insert(table)`, `.update(table)` and `.delete(table)` under src/server, its owner being the
+ * `.insert(table)`, `.update(table)` and `.delete(table)` under src/server, and raw SQL's `insert into`,
+ * `update` and `delete from` a table's name, its owner being the
  * module (`modules/<name>/`) or the kernel folder (`stock/`, `events/`, `auth/`...) of its file. The
  * demo seed (`db/seed/`) fills an empty database once and is left out.
  *
@@ -31,6 +34,10 @@ const OWNERS: Record<string, readonly string[]> = {
   discountCodes: ['discounts'],
   discountRedemptions: ['discounts'],
   domainEvents: ['events'],
+  dropEntries: ['drops'], // entered or bought, decided by the draw or the purchase, erased with a deleted account
+  dropQueue: ['drops'], // a first-come drop's places (the waiting room)
+  dropSizes: ['drops'], // pairs per size, and pairs won in the draw's transaction of each outcome
+  drops: ['drops'],
   favorites: ['favorites'],
   favoriteAlertSettings: ['favorites'], // the favorite alerts' switch (modules/favorites/alerts)
   favoriteAlerts: ['favorites'], // each change told, settled by the digest job
@@ -82,13 +89,23 @@ const ownerOf = (file: string) => {
 function writersByTable(): Map<string, Set<string>> {
   // The schema's tables (its other exports are types and helpers, never written to).
   const tables = new Set(Object.keys(schema));
+  // Raw SQL names a table as the database knows it (`insert into drop_queue`): back to its export.
+  const bySqlName = new Map(
+    Object.entries(schema)
+      .filter(([, value]) => is(value, PgTable))
+      .map(([name, table]) => [getTableName(table as PgTable), name]),
+  );
   const writers = new Map<string, Set<string>>();
+  const add = (table: string, file: string) =>
+    writers.set(table, (writers.get(table) ?? new Set()).add(ownerOf(file)));
   for (const file of sourceFiles(SERVER)) {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
-      const table = match[1]!;
-      if (!tables.has(table)) continue;
-      writers.set(table, (writers.get(table) ?? new Set()).add(ownerOf(file)));
+      if (tables.has(match[1]!)) add(match[1]!, file);
+    }
+    for (const match of text.matchAll(/\b(?:insert into|update|delete from) "?([a-z_]+)"?\s/g)) {
+      const table = bySqlName.get(match[1]!);
+      if (table) add(table, file);
     }
   }
   return writers;

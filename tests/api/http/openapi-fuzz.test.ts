@@ -53,6 +53,7 @@ import {
   type JsonSchema,
 } from '../support/fuzz/arbitraries.js';
 import { changedTables, fingerprint, type Fingerprint } from '../support/fuzz/db-fingerprint.js';
+import { ensureDrops } from '../support/fuzz/drop-fixtures.js';
 import { formOf, type FormBody, type SampleFiles } from '../support/fuzz/forms.js';
 import {
   operationsOf,
@@ -105,7 +106,7 @@ const UPLOAD_RUNS = Math.min(40, RUNS);
 const ADMIN = { email: 'admin@fuzz.test', password: 'admin-fuzz-password' };
 
 /** The operations of the OpenAPI document: a route added or removed changes this (and docs/reliability.md). */
-const OPERATIONS = 133;
+const OPERATIONS = 149;
 
 /**
  * States given a sales tax before each operation (a fuzzed removal takes one away): none the fuzzed
@@ -126,6 +127,9 @@ const CANNOT_SUCCEED: Record<string, string> = {
   'POST /api/restock':
     'waits only for a sold-out size of an existing shoe, and allows 5 requests a minute per address ' +
     '(tests/api/restock/restock.test.ts waits, mails and refuses)',
+  'POST /api/account/verify-email':
+    'its token is a JWT signed with the shop’s secret that only the sign-up’s mail carries ' +
+    '(tests/api/accounts/email-verification.test.ts confirms with the mailed link and refuses altered tokens)',
   'POST /api/favorite-alerts/unsubscribe':
     "its token is signed with the shop's secret for one account (tests/api/favorites/favorite-alerts.test.ts " +
     'unsubscribes with the mail’s link and refuses a forged token)',
@@ -178,6 +182,18 @@ const CANNOT_SUCCEED: Record<string, string> = {
   'POST /api/admin/shoes/bulk':
     'a bulk apply names every shoe of its selection with the version a preview just read, and any shoe ' +
     'changed since refuses it (tests/api/catalog-admin/bulk-edit.test.ts applies each action)',
+  'POST /api/drops/{id}/entries':
+    'an entry needs an open draw, a shopper whose email is verified, a card they saved and an address, once ' +
+    'per person, card and address (tests/api/drops/draw.test.ts enters, refuses and flags)',
+  'POST /api/drops/{id}/queue':
+    'a place needs a first-come drop whose waiting room is open and a shopper whose email is confirmed; the ' +
+    'fuzz’s drops are draws (tests/api/drops/waiting-room.test.ts joins, early and late)',
+  'GET /api/drops/{id}/queue':
+    'it answers the place in a cookie signed with the shop’s secret that only joining sets ' +
+    '(tests/api/drops/waiting-room.test.ts polls, and refuses altered places and other drops’)',
+  'POST /api/drops/{id}/purchase':
+    'it needs that signed place, let in and within its time to pay, a confirmed shopper and their card ' +
+    '(tests/api/drops/waiting-room.test.ts buys, refuses, races and gives declined pairs back)',
   'PUT /api/shoes/{id}':
     'a modify goes through only as the administrator, with the shoe’s current version and seven ' +
     'letters-only fields at once: 1 in 40 upload runs at best (tests/api/catalog-admin/catalog-admin.test.ts modifies shoes)',
@@ -470,6 +486,7 @@ async function ensureFixtures() {
 
 const pools = {
   shoeIds: [] as string[],
+  dropShoeIds: [] as string[],
   /** Shoes the shopper received and has not reviewed yet. */
   reviewable: [] as string[],
   /** One pair in stock, with the amount the server will charge for it. */
@@ -485,6 +502,8 @@ const pools = {
   tokens: [] as string[],
   discountIds: [] as string[],
   shippingMethodIds: [] as string[],
+  /** An open draw, an upcoming drop and a drawn one (support/fuzz/drop-fixtures.ts). */
+  dropIds: [] as string[],
   /** Webhook endpoints, the oldest first, and the oldest one's deliveries (a replay names both). */
   webhookIds: [] as string[],
   deliveryIds: [] as string[],
@@ -514,6 +533,16 @@ async function refreshPools() {
     .where(gt(stockEntries.quantity, 0))
     .orderBy(shoes.name, stockEntries.size)
     .limit(10);
+  // Shoes with a pair of size 9 in stock: a drop of them (POST /api/admin/drops) can be scheduled.
+  pools.dropShoeIds = (
+    await db
+      .selectDistinct({ shoeId: stockEntries.shoeId, name: shoes.name })
+      .from(stockEntries)
+      .innerJoin(shoes, eq(shoes.id, stockEntries.shoeId))
+      .where(and(eq(stockEntries.size, '9'), gt(stockEntries.quantity, 0)))
+      .orderBy(shoes.name, stockEntries.shoeId)
+      .limit(6)
+  ).map((row) => row.shoeId);
   pools.carts = inStock.map((row) => ({
     shoes: [{ _id: row.shoeId, size: row.size, quantity: 1 }],
     amount: row.priceCents,
@@ -566,6 +595,7 @@ async function refreshPools() {
   pools.discountIds = (
     await db.select({ id: discountCodes.id }).from(discountCodes).orderBy(discountCodes.code).limit(10)
   ).map((row) => row.id);
+  pools.dropIds = await ensureDrops(db);
   pools.shippingMethodIds = (
     await db.select({ id: shippingMethods.id }).from(shippingMethods).orderBy(shippingMethods.name)
   ).map((row) => row.id);
@@ -667,6 +697,7 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         if (operation.path.startsWith('/api/brands')) return pick(pools.brandIds);
         if (operation.path.startsWith('/api/users')) return pick(pools.userIds);
         if (operation.path.startsWith('/api/admin/discounts')) return pick(pools.discountIds);
+        if (/^\/api\/(admin\/)?drops/.test(operation.path)) return pick(pools.dropIds);
         if (operation.path.startsWith('/api/admin/shipping-methods')) return pick(pools.shippingMethodIds);
         if (operation.path.startsWith('/api/account/addresses')) return pick(pools.addressIds);
         // A replay names a delivery of its endpoint: the oldest endpoint, whose deliveries `deliveryId` offers.
@@ -679,6 +710,7 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
         return pick(pools.shoeIds);
       case 'shoeId': {
         // A review goes through only for a shoe the shopper received: offer those too.
+        if (operation.name === 'POST /api/admin/drops') return pick(pools.dropShoeIds);
         const received = operation.name === 'POST /api/reviews/{shoeId}' ? pick(pools.reviewable) : undefined;
         const any = pick(pools.shoeIds);
         return received && any ? fc.oneof(received, any) : any;
@@ -739,6 +771,21 @@ function hintsFor(operation: Operation, part: 'path' | 'query' | 'body'): Hints 
       }
       case 'size':
         return fc.constantFrom('9', '9.5', '10', '11', '8');
+      // A drop's window and pairs (POST /api/admin/drops): a window ahead, a pair or two.
+      case 'opensAt':
+        return fc.constant(new Date(Date.now() + 3_600_000).toISOString());
+      case 'closesAt':
+        return fc.constant(new Date(Date.now() + 7_200_000).toISOString());
+      case 'sizes':
+        // Mostly size 9, which every shoe of the pool above has in stock; others may not be.
+        return fc.oneof(
+          { arbitrary: fc.constant([{ size: '9', pairs: 1 }]), weight: 3 },
+          { arbitrary: fc.constantFrom(...['10', '11'].map((size) => [{ size, pairs: 1 }])), weight: 1 },
+        );
+      case 'admitPerMinute':
+        return fc.constantFrom(1, 60);
+      case 'minutesToPay':
+        return fc.constantFrom(1, 5);
       // The catalogue's filters (GET /api/shoes and /api/shoes/facets): values they take, a lowest
       // price never above a highest, so that valid requests get their 200.
       case 'color':

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, mailOutbox, restockRequests } from '../../../src/server/db/schema.js';
+import { EMAIL_CONFIRMATION_SUBJECT } from '../../../src/server/mail/templates/account-mails.js';
 import { insertCatalog } from '../support/catalog-fixture.js';
 import { paidOrder } from '../support/paid-order.js';
 import { createSender } from '../support/sender.js';
@@ -45,8 +46,13 @@ afterAll(() => t.close());
 
 const send = createSender(() => t.app, 74);
 
+/** The mails to `email` but the confirmation of its address that its sign-up mailed. */
 const mailsTo = (email: string) =>
-  t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt);
+  t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), ne(mailOutbox.subject, EMAIL_CONFIRMATION_SUBJECT)))
+    .orderBy(mailOutbox.createdAt);
 
 /** The events of one type about an order, as the outbox keeps them. */
 const eventsAbout = (type: string, key: string, value: string) =>

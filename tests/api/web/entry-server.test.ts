@@ -38,7 +38,7 @@ const keysOf = (state: { queries: { queryKey: readonly unknown[] }[] }) =>
   );
 
 describe('entry-server renderPage', () => {
-  it("renders a shoe's page once, with the shoe, its reviews and its You may also like fetched first", async () => {
+  it("renders a shoe's page once, with the shoe, its reviews, its You may also like and its drops fetched first", async () => {
     asked = [];
     const { html, state, passes } = await renderPage(`/shoes/${shoeId}`, fetchApi);
     // The page declares its queries (pageQueries): no render only to find what it asks for.
@@ -47,7 +47,7 @@ describe('entry-server renderPage', () => {
     const page = matchPage(`/shoes/${shoeId}`)!;
     const hinted = pageDataUrls(page.route, new URLSearchParams(), page.param);
     expect([...asked].sort()).toEqual(hinted.filter((url) => url !== catalogUrls.session()).sort());
-    expect(asked).toHaveLength(4);
+    expect(asked).toHaveLength(5);
     expect(html).toContain('<h1');
     expect(html).toContain('Storm Court');
     expect(html).toContain('$90');

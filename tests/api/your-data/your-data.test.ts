@@ -14,9 +14,10 @@ import {
 } from '../../../src/server/db/schema.js';
 import { paymentMethodBody } from '../../fixtures/payment.js';
 import { insertCatalog } from '../support/catalog-fixture.js';
-import { cookieFrom, signIn, signUp, TEST_ORIGIN } from '../support/session.js';
+import { cookieFrom, signIn, signUp } from '../support/session.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { staffSession } from '../support/staff.js';
+import { createSender } from '../support/sender.js';
 
 /**
  * A shopper's own data (issue 20): the download holds everything the shop keeps about them and
@@ -41,15 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let requests = 0;
-const send = (method: 'GET' | 'POST', url: string, cookie: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as string,
-    headers: { origin: TEST_ORIGIN, cookie },
-    remoteAddress: `10.90.${Math.floor(requests / 250)}.${(requests++ % 250) + 1}`,
-  });
+const send = createSender(() => t.app, 90);
 
 /** A shopper with an order, a review, a favorite, the newsletter and a restock request. */
 async function busyShopper() {

@@ -30,6 +30,44 @@ export function passwordResetMail(props: {
   );
 }
 
+/** The subject of the email confirmation (tests tell it from the other mails a new account gets). */
+export const EMAIL_CONFIRMATION_SUBJECT = `Confirm your ${SHOP_NAME} email address`;
+
+/**
+ * The link that confirms the address of a password sign-up (src/server/auth/email-confirmation.ts),
+ * mailed at sign-up and again when the shopper asks from the account page.
+ */
+export function emailConfirmationMail(props: {
+  publicUrl: string;
+  email: string;
+  link: string;
+  hours: number;
+}): Promise<MailContent> {
+  const { publicUrl, email, link, hours } = props;
+  const text =
+    `Welcome to ${SHOP_NAME}! Confirm that ${email} is your address within the next ${hours} hours: ${link}\n\n` +
+    'A confirmed address lets you enter drops and keeps your account yours.\n\n' +
+    'If you did not create this account, ignore this mail: nothing happens without the link.';
+  return mailContent(
+    EMAIL_CONFIRMATION_SUBJECT,
+    text,
+    <MailLayout
+      publicUrl={publicUrl}
+      preview={`Confirm your address within the next ${hours} hours.`}
+      heading="Confirm your email address"
+    >
+      <Paragraph>
+        Welcome to {SHOP_NAME}! Confirm that {email} is your address within the next {hours} hours:
+      </Paragraph>
+      <CallToAction href={link}>Confirm my email</CallToAction>
+      <Paragraph>A confirmed address lets you enter drops and keeps your account yours.</Paragraph>
+      <Paragraph muted>
+        If you did not create this account, ignore this mail: nothing happens without the link.
+      </Paragraph>
+    </MailLayout>,
+  );
+}
+
 const DELETED =
   'As you asked, your account is deleted: you are signed out everywhere, and your profile, ' +
   'favorites and subscriptions are gone. Your orders are kept for our accounts, without your ' +

@@ -1,6 +1,6 @@
 import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
-import { accountDeletedMail, passwordResetMail } from './account-mails.js';
+import { accountDeletedMail, emailConfirmationMail, passwordResetMail } from './account-mails.js';
 import { orderConfirmationMail } from './order-confirmation.js';
 import { orderRefundMail, orderShippedMail } from './order-updates.js';
 import type { MailContent } from './render.js';
@@ -182,6 +182,22 @@ describe('the other mails', () => {
         'If it was not you, ignore this mail: your password stays as it is.',
     );
     expect(reset.html).toContain(`href="${link}"`);
+
+    const confirmLink = `${publicUrl}/verify-email?token=a.b.c`;
+    const confirmation = await emailConfirmationMail({
+      publicUrl,
+      email: 'sam@example.com',
+      link: confirmLink,
+      hours: 24,
+    });
+    expect(confirmation.subject).toBe('Confirm your Sneaker Street email address');
+    expect(confirmation.text).toBe(
+      `Welcome to Sneaker Street! Confirm that sam@example.com is your address within the next 24 hours: ${confirmLink}\n\n` +
+        'A confirmed address lets you enter drops and keeps your account yours.\n\n' +
+        'If you did not create this account, ignore this mail: nothing happens without the link.',
+    );
+    expect(confirmation.html).toContain(`href="${confirmLink}"`);
+    expect(seen(confirmation)).toContain('Confirm my email');
 
     const unsubscribe = `${publicUrl}/api/mail/newsletter/unsubscribe?token=t`;
     const welcome = await newsletterWelcomeMail({ publicUrl, unsubscribeLink: unsubscribe });

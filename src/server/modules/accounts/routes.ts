@@ -11,6 +11,7 @@ import {
   forgetPasswordSchema,
   resetPasswordSchema,
   sessionSchema,
+  verifyEmailSchema,
 } from '../../../domain/account.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { CurrentUser } from '../../auth/current-user.js';
@@ -20,7 +21,7 @@ import { errorBodySchema, HttpError } from '../../http/errors.js';
 import { documentMultipartForm } from '../../http/multipart-form.js';
 import type { AccountService } from './service.js';
 import { sendAuthAnswer } from '../../auth/auth-answer.js';
-import { providersAnswerSchema } from '../../../domain/contracts/accounts.js';
+import { emailConfirmationAnswerSchema, providersAnswerSchema } from '../../../domain/contracts/accounts.js';
 import { signInAnswerSchema } from '../../../domain/contracts/two-factor.js';
 import {
   messageAnswerSchema as messageSchema,
@@ -155,6 +156,48 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => accounts.resetPassword(request.body.token, request.body.newPassword),
+  );
+
+  app.post(
+    '/account/verify-email',
+    {
+      config: { rateLimit: perAddress(10) },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Confirm the email address with the token of the mailed link (works for 24 hours; an address ' +
+          'confirmed already answers the same)',
+        body: verifyEmailSchema,
+        response: { 200: emailConfirmationAnswerSchema, ...errors },
+      },
+    },
+    async (request) => accounts.confirmEmail(request.body.token),
+  );
+
+  // A mail to one's own address on each press: a few per account, whichever device asks.
+  const resendsPerAccount = createAttemptLimiter({
+    counter: attempts,
+    name: 'verify-email-send',
+    max: 3,
+    windowMs: 10 * 60_000,
+    message: MESSAGES.identity.tooManyAttempts,
+  }).by(async (request) => (await currentUser.optional(request))?._id);
+
+  app.post(
+    '/account/verify-email/send',
+    {
+      onRequest: currentUser.requireUser,
+      config: { rateLimit: perAddress(10) },
+      preHandler: resendsPerAccount,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Mail the signed-in user a new link that confirms their email address (3 per 10 minutes); ' +
+          'nothing is mailed once it is confirmed',
+        response: { 200: emailConfirmationAnswerSchema, ...errors },
+      },
+    },
+    async (request) => accounts.sendEmailConfirmation(await currentUser.require(request)),
   );
 
   app.put(

@@ -14,13 +14,27 @@ import type { AccountRepository } from './repository.js';
 import { type AuthAnswer, withCookies } from '../../auth/auth-answer.js';
 import { wrongPassword } from '../../auth/refusals.js';
 import type { SignInAnswer } from '../../../domain/contracts/two-factor.js';
+import type { EmailConfirmationAnswer } from '../../../domain/contracts/accounts.js';
+import type { EmailConfirmation } from '../../auth/email-confirmation.js';
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof APIError ? error.statusCode : undefined;
 }
 
+/**
+ * better-auth's refusals of a confirmation token: not ours, altered or expired (its JWT check), or
+ * naming an account that no longer has that address (401, 404); a well-signed token without an
+ * address would fail its payload's schema.
+ */
+function refusedToken(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined) return status >= 400 && status < 500;
+  return error instanceof Error && error.name === 'ZodError';
+}
+
 export function createAccountService(deps: {
   auth: Auth;
+  emailConfirmation: EmailConfirmation;
   /** Who is who (the auth module's records); `profiles` changes a user's own name and image. */
   identities: AuthRepository;
   profiles: AccountRepository;
@@ -28,7 +42,7 @@ export function createAccountService(deps: {
   adminEmail: string;
   audit: AuditWriter;
 }) {
-  const { auth, identities, profiles, images, adminEmail, audit } = deps;
+  const { auth, emailConfirmation, identities, profiles, images, adminEmail, audit } = deps;
 
   const staffSignIn = (user: User, action: 'staff.sign-in' | 'staff.sign-in-failed', headers: Headers) =>
     recordStaffEvent(audit, user, action, headers);
@@ -116,6 +130,30 @@ export function createAccountService(deps: {
         throw error;
       }
       return { message: MESSAGES.identity.passwordReset };
+    },
+
+    /**
+     * The token of a mailed confirmation link (`/verify-email?token=`), checked by better-auth: its
+     * account's address is confirmed, or was already. 400 `invalid_token` for any other token.
+     */
+    async confirmEmail(token: string): Promise<EmailConfirmationAnswer> {
+      try {
+        await auth.api.verifyEmail({ query: { token } });
+      } catch (error) {
+        if (refusedToken(error))
+          throw new HttpError(400, 'invalid_token', MESSAGES.identity.confirmLinkInvalid);
+        throw error;
+      }
+      return { message: MESSAGES.identity.emailConfirmed, emailVerified: true };
+    },
+
+    /** A new confirmation link for the signed-in user; nothing is mailed once the address is confirmed. */
+    async sendEmailConfirmation(user: User): Promise<EmailConfirmationAnswer> {
+      if (user.emailVerified)
+        return { message: MESSAGES.identity.emailAlreadyConfirmed, emailVerified: true };
+      const { secret } = await auth.$context;
+      await emailConfirmation.mailNewLink({ id: user._id, email: user.email }, secret);
+      return { message: MESSAGES.identity.confirmationSent, emailVerified: false };
     },
 
     async changeName(userId: string, name: string): Promise<{ message: string; user: User }> {

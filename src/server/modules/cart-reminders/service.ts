@@ -5,6 +5,7 @@ import type { ReminderOverview, ReminderSettings } from '../../../domain/contrac
 import type { SavedCart } from '../../../domain/contracts/carts.js';
 import type { EventConsumer } from '../../events/domain-events.js';
 import { HttpError } from '../../http/errors.js';
+import { createSignedTokens } from '../../http/signed-token.js';
 import type { Job } from '../../jobs/job-store.js';
 import type { JobOutcome } from '../../jobs/job-runner.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -60,32 +61,15 @@ type Purpose = 'restore' | 'unsubscribe';
  * shop's secret. It grants nothing but that one thing: no session, no password, no other account.
  */
 export function createLinkTokens(secret: string) {
-  const key = crypto.createHash('sha256').update(`cart-reminders:${secret}`).digest();
-  const signOf = (body: string) => crypto.createHmac('sha256', key).update(body).digest('base64url');
+  // The purpose keeps the key of the links already mailed.
+  const tokens = createSignedTokens(secret, 'cart-reminders');
   return {
-    sign(claims: { p: Purpose; u: string; r?: string; e?: number }): string {
-      const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return `${body}.${signOf(body)}`;
-    },
+    sign: (claims: { p: Purpose; u: string; r?: string; e?: number }): string => tokens.sign(claims),
     verify(token: string, purpose: Purpose, now: Date): { u: string; r?: string } | undefined {
-      const [body, signature, extra] = token.split('.');
-      if (!body || !signature || extra !== undefined) return undefined;
-      const expected = Buffer.from(signOf(body));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return undefined;
-      try {
-        const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as {
-          p?: unknown;
-          u?: unknown;
-          r?: unknown;
-          e?: unknown;
-        };
-        if (claims.p !== purpose || typeof claims.u !== 'string') return undefined;
-        if (typeof claims.e === 'number' && claims.e < now.getTime()) return undefined;
-        return { u: claims.u, ...(typeof claims.r === 'string' ? { r: claims.r } : {}) };
-      } catch {
-        return undefined;
-      }
+      const claims = tokens.verify(token);
+      if (!claims || claims.p !== purpose || typeof claims.u !== 'string') return undefined;
+      if (typeof claims.e === 'number' && claims.e < now.getTime()) return undefined;
+      return { u: claims.u, ...(typeof claims.r === 'string' ? { r: claims.r } : {}) };
     },
   };
 }

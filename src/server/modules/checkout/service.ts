@@ -28,6 +28,7 @@ import {
   type ClaimContext,
 } from './attempt-state.js';
 import { createAttemptsRepository } from './attempts-repository.js';
+import { settledAnswerOf } from './settled-answer.js';
 import { outcomeOfError, PAID, type CheckoutMetrics } from './checkout-outcome.js';
 import { createCheckoutErasureRepository } from './erasure-repository.js';
 import type { CheckoutOrders, Hold } from './orders-repository.js';
@@ -39,6 +40,8 @@ import { quoteAnswer } from './quote-answer.js';
 import type { QuoteRequest } from '../../../domain/contracts/checkout.js';
 import { usStateCode } from '../../../domain/us-states.js';
 import { dayOf } from '../../../domain/days.js';
+
+import { refuseShoesInDrop, type InDrop, type SaleOptions } from './drop-gate.js';
 
 export type { CheckoutAnswer, CheckoutInput } from './attempt-state.js';
 
@@ -75,6 +78,8 @@ export function createCheckoutService(deps: {
   delivery: DeliveryLookup;
   /** Told how each checkout ended (the metrics, when they are on). */
   metrics?: CheckoutMetrics;
+  /** Whether a shoe is sold in a drop now (drop-gate.ts). */
+  inDrop?: InDrop;
 }) {
   const { payments, orders, codes, delivery } = deps;
   const attempts = createAttemptsRepository(deps.db);
@@ -278,12 +283,12 @@ export function createCheckoutService(deps: {
      * gets it back (never a second charge); the same key with another body is
      * a 409. An attempt that ended in a 5xx may be retried with the same key.
      */
-    async checkout(user: User, input: CheckoutInput, idempotencyKey?: string): Promise<CheckoutAnswer> {
-      const key = idempotencyKey ?? `auto:${crypto.randomUUID()}`;
+    async checkout(user: User, input: CheckoutInput, key?: string, options: SaleOptions = {}) {
       // Known as running before it is written, so no other request here mistakes it for abandoned.
-      return asRunning(async (token) => {
+      return asRunning(async (token): Promise<CheckoutAnswer> => {
         try {
-          const claimed = await claim(key, user, input, token);
+          await refuseShoesInDrop(deps.inDrop, input, options);
+          const claimed = await claim(key ?? `auto:${crypto.randomUUID()}`, user, input, token);
           if (!('token' in claimed)) return claimed;
           return await run(user, input, claimed);
         } catch (error) {
@@ -321,6 +326,9 @@ export function createCheckoutService(deps: {
         return quoteAnswer(await withDelivery(uncoded), error.message);
       }
     },
+
+    /** What became of the checkout under `key`, for a caller that lost its answer (settled-answer.ts). */
+    settled: async (key: string) => settledAnswerOf(await attempts.find(key)),
 
     /** Settles what a crash or an unreachable provider left open (exposed for tests). */
     reconcilePending: reconciler.sweep,

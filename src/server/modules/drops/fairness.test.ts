@@ -101,4 +101,24 @@ describe('the draw’s fairness', () => {
     expect([...again].some((id) => decided.has(id))).toBe(false);
     expect(resumed.result).toEqual(first.result);
   });
+
+  it('fails only once every charge in flight has answered, so the next run finds them all recorded', async () => {
+    const drawn = entries(9);
+    const recorded: string[] = [];
+    let calls = 0;
+    const run = runDraw({
+      seed: newSeed(),
+      entries: drawn,
+      pairs: { '8': 3, '9': 3, '10': 3 },
+      charge: async (entry) => {
+        // The first charge fails at once; the others answer later and record what they did.
+        if (calls++ === 0) throw new Error('the provider is not answering');
+        await new Promise((resolve) => setImmediate(resolve));
+        recorded.push(entry.id);
+        return 'paid';
+      },
+    });
+    await expect(run).rejects.toThrow('not answering');
+    expect(recorded).toHaveLength(8);
+  });
 });

@@ -57,8 +57,15 @@ export async function runDraw(options: {
     if (round.length === 0) break;
     for (let start = 0; start < round.length; start += concurrency) {
       const batch = round.slice(start, start + concurrency);
-      const answers = await Promise.all(batch.map((entry) => options.charge(entry)));
-      batch.forEach((entry, i) => outcomes.set(entry.id, answers[i]!));
+      // Every charge of the batch settles before a failure is thrown: the job that takes the draw up
+      // must not find a charge of this run still in flight (it would charge that entry again).
+      const answers = await Promise.allSettled(batch.map((entry) => options.charge(entry)));
+      batch.forEach((entry, i) => {
+        const answer = answers[i]!;
+        if (answer.status === 'fulfilled') outcomes.set(entry.id, answer.value);
+      });
+      const failure = answers.find((answer) => answer.status === 'rejected');
+      if (failure) throw failure.reason;
     }
   }
   return { order, outcomes, result: drawResult(order, options.pairs, outcomes) };

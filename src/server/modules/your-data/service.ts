@@ -31,6 +31,8 @@ export function createYourDataService(deps: {
   cartRemindersOf?: (userId: string) => Promise<unknown>;
   /** The favorite alerts' switch and the changes told (modules/favorites/alerts). */
   favoriteAlertsOf: (userId: string) => Promise<unknown>;
+  /** The entries to drops, with where and which card (modules/drops). */
+  dropEntriesOf?: (userId: string) => Promise<unknown[]>;
   /**
    * Closes the account and records `account.deleted` in one transaction (modules/accounts, which
    * owns the user row); every owner then erases its part, before this resolves.
@@ -64,6 +66,7 @@ export function createYourDataService(deps: {
         shop: SHOP_NAME,
         exportedAt: new Date().toISOString(),
         cartReminders: (await deps.cartRemindersOf?.(user._id)) ?? null,
+        dropEntries: (await deps.dropEntriesOf?.(user._id)) ?? [],
         ...holdings,
         orders,
         savedAddresses,

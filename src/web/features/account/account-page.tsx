@@ -7,6 +7,7 @@ import { AddressesSection } from './addresses-section';
 import { AvatarForm } from './avatar-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { DropEntriesSection } from './drop-entries-section';
 import { OrdersSection } from './orders-section';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
@@ -31,6 +32,7 @@ export default function AccountPage() {
             settings; leaving the shop last and quietly (issue 32). */}
         <div className="min-w-0 space-y-6">
           <OrdersSection userId={user._id} />
+          <DropEntriesSection />
           {/* Keyed by the name: after it changes elsewhere the form starts from the new one. */}
           <ProfileForm key={user.name} user={user} />
           <AvatarForm user={user} />

@@ -24,7 +24,7 @@ interface AddressInput {
   optional?: boolean;
 }
 
-/** The cart's delivery address fields, with its labels (features/cart/address-fields.tsx). */
+/** The cart's delivery address fields, with its labels (components/payment/address-fields.tsx). */
 const INPUTS: AddressInput[] = [
   { name: 'name', label: 'Full name', autoComplete: 'shipping name', wide: true },
   { name: 'line1', label: 'Line 1', autoComplete: 'shipping address-line1', wide: true },

@@ -4,6 +4,7 @@ import type { User } from '../../../domain/account';
 import { canUseAdminPanel } from '../../../domain/roles';
 import { UserAvatar } from '../../components/user-avatar';
 import { paths } from '../../paths';
+import { EmailConfirmationNotice } from './email-confirmation-notice';
 import { SignOutButton } from './sign-out-button';
 
 const ROLE_LABEL = { admin: 'Administrator', manager: 'Manager' } as const;
@@ -11,7 +12,10 @@ const ROLE_LABEL = { admin: 'Administrator', manager: 'Manager' } as const;
 const linkClass =
   'inline-flex min-h-11 w-full items-center gap-3 rounded-full px-4 py-2.5 text-sm font-bold transition-colors hover:bg-paper';
 
-/** Avatar, display name, email, the user's links (favorites; admin for the admin) and Logout. */
+/**
+ * Avatar, display name, email (and, while it is not confirmed, a way to confirm it), the user's links
+ * (favorites; admin for the admin) and Logout.
+ */
 export function ProfileCard({ user }: { user: User }) {
   const isAdmin = canUseAdminPanel(user);
   return (
@@ -37,6 +41,7 @@ export function ProfileCard({ user }: { user: User }) {
           )}
         </div>
       </div>
+      {!user.emailVerified && <EmailConfirmationNotice />}
       <nav aria-label="Account" className="mt-5 space-y-1 border-t border-gray-200 pt-4">
         <Link to={paths.favorites} className={linkClass}>
           <Heart aria-hidden="true" className="size-4 text-deal" />

@@ -11,9 +11,11 @@ import {
   Truck,
   FileUp,
   Webhook,
+  Ticket,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { MESSAGES } from '../../../domain/messages';
 import { paths } from '../../paths';
 
 interface AdminLink {
@@ -35,6 +37,12 @@ const LINKS: readonly AdminLink[] = [
     label: 'Create discount code',
     hint: 'A code shoppers type in their cart',
     icon: BadgePercent,
+  },
+  {
+    to: paths.adminDrops,
+    label: MESSAGES.dropPages.adminTitle,
+    hint: MESSAGES.dropPages.adminLinkHint,
+    icon: Ticket,
   },
   { to: paths.shipping, label: 'Shipping', hint: 'Methods, prices and delivery times', icon: Truck },
   { to: paths.salesTax, label: 'Sales tax', hint: 'A rate per state', icon: Landmark },

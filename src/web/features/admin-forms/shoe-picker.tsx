@@ -1,22 +1,16 @@
 import { ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Shoe } from '../../../domain/catalog';
 import { MAX_SEARCH_LENGTH } from '../../../domain/constants';
 import { MESSAGES } from '../../../domain/messages';
-import { searchSummary, useShoeSearch } from '../../api/use-shoe-search';
-import { useShoes } from '../../api/use-shoes';
+import { useShoeFinder } from '../../api/use-shoe-finder';
 import { textLinkClass } from '../../components/forms/button-class';
 import { inputClass } from '../../components/forms/form-field';
 import { SearchBox } from '../../components/search-box';
 import { ShoeSummaryRow } from '../../components/shoe-summary-row';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { paths } from '../../paths';
 import { AdminCard } from './admin-card';
-
-const SEARCH_DEBOUNCE_MS = 200;
-/** Shown before anything is typed, so a small store needs no search at all. */
-const FIRST_SHOES = 6;
 
 interface ShoePickerProps {
   /** Where choosing a shoe goes: the same page with `?shoe=`. */
@@ -43,17 +37,7 @@ function ShoeOption({ shoe, to }: { shoe: Shoe; to: string }) {
 /** Modify Shoes and Create size without `?shoe=`: search the catalogue by name and pick one. */
 export function ShoePicker({ linkTo }: ShoePickerProps) {
   const inputId = useId();
-  const [text, setText] = useState('');
-  const name = useDebouncedValue(text.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
-  const search = useShoeSearch(name);
-  const first = useShoes({ offset: 0, limit: FIRST_SHOES });
-
-  const searching = name.length > 0;
-  const result = searching ? search.data : first.data && { kind: 'shoes' as const, shoes: first.data.items };
-  const pending = searching ? search.isFetching : first.isPending;
-  const found = result?.kind === 'shoes' ? result.shoes : [];
-
-  const status = searching && !search.isFetching ? searchSummary(result) : '';
+  const { text, setText, searching, result, found, pending, status } = useShoeFinder();
 
   return (
     <AdminCard title="Choose a shoe">

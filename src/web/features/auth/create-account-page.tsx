@@ -7,7 +7,10 @@ import { AuthSwitchLink } from './auth-switch-link';
 import { CredentialsForm } from './credentials-form';
 import { LeaveWhenSignedIn } from './leave-when-signed-in';
 
-/** `/createaccount` (spec §2): email and password, a link to /signin; welcome notice naming the shop. */
+/**
+ * `/createaccount` (spec §2): email and password, a link to /signin; welcome notice naming the shop,
+ * and that a link to confirm the address is in the mail.
+ */
 export default function CreateAccountPage() {
   const signUp = useSignUp();
 
@@ -26,6 +29,7 @@ export default function CreateAccountPage() {
           codes={{ email_in_use: 'email' }}
           send={signUp.mutateAsync}
           welcome={MESSAGES.identity.welcome}
+          welcomeDetail={MESSAGES.identity.confirmationMailed}
         />
       </AuthLayout>
     </LeaveWhenSignedIn>

@@ -27,6 +27,8 @@ interface CredentialsFormProps {
   send: (credentials: Credentials) => Promise<CredentialsOutcome>;
   /** The notice once it worked. */
   welcome: string;
+  /** A line under it (a sign-up: the link that confirms the address is in the mail). */
+  welcomeDetail?: string;
   /** Between the fields and the button (the way to recover a forgotten password). */
   children?: ReactNode;
 }
@@ -40,6 +42,7 @@ export function CredentialsForm({
   codes,
   send,
   welcome,
+  welcomeDetail,
   children,
 }: CredentialsFormProps) {
   const { field, busy, formError, submit } = useSchemaForm(credentialsSchema, {
@@ -48,7 +51,8 @@ export function CredentialsForm({
   });
 
   const onSubmit = submit(async (credentials) => {
-    if ((await send(credentials)) === 'signed-in') toast.success(welcome, { duration: NOTICE_MS.success });
+    if ((await send(credentials)) === 'signed-in')
+      toast.success(welcome, { duration: NOTICE_MS.success, description: welcomeDetail });
   });
 
   const password = { label: 'Password', ...field('password') };

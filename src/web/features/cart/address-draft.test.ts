@@ -5,7 +5,7 @@ import {
   keepAddressDraft,
   restoreAddressDraft,
 } from './address-draft';
-import type { PaymentFormInput } from './card-input';
+import type { PaymentFormInput } from '../../components/payment/card-input';
 
 /** sessionStorage as a map, to read what was written. */
 function memoryStorage() {

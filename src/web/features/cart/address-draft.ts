@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMPTY_BILLING } from './address-input';
-import type { PaymentFormInput } from './card-input';
+import { EMPTY_BILLING } from '../../components/payment/address-input';
+import type { PaymentFormInput } from '../../components/payment/card-input';
 
 /**
  * The addresses a visitor typed on /cart, kept while they go to sign in (issue 31 item 2): paying

@@ -1,30 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice, type CartLine } from '../../../domain/cart-lines';
 import type { CartPricing } from './api/use-cart-quote';
 import type { Shoe } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
-import { usePaymentsConfig } from '../../api/use-payments-config';
 import { primaryButtonClass } from '../../components/forms/button-class';
 import { FormAlert } from '../../components/forms/form-alert';
 import { AccountNeeded } from './account-needed';
 import { keepAddressDraft, restoreAddressDraft } from './address-draft';
-import { BillingAddressFields, DeliveryAddressFields, StateSuggestions } from './address-fields';
-import { EMPTY_BILLING } from './address-input';
-import { CardFieldLoading, CardFieldUnavailable } from './card-field-placeholder';
-import { CardFields } from './card-fields';
-import { paymentFormSchema, type PaymentFormInput, type PaymentFormValues } from './card-input';
-import { cardModeOf, stripePaymentFormSchema, type StripeCardHandle } from './card-mode';
+import { DeliveryAddressFields } from '../../components/payment/address-fields';
+import { CardAndBilling, PAYMENT_FIRST_LEGEND_CLASS } from '../../components/payment/card-and-billing';
+import { usePaymentCard } from '../../components/payment/card-inputs';
+import {
+  EMPTY_PAYMENT_FORM,
+  paymentFormSchema,
+  type PaymentFormInput,
+  type PaymentFormValues,
+} from '../../components/payment/card-input';
+import { stripePaymentFormSchema } from '../../components/payment/card-mode';
 import { usePayCart } from './use-pay-cart';
 import { SaveAddressBox } from './save-address-box';
 import { SavedAddressPicker } from './saved-address-picker';
 import { useSavedAddressChoice } from './use-saved-address-choice';
-
-// Stripe's card field and Stripe.js come in their own chunk, only for a shop that uses Stripe.
-const StripeCardField = lazy(() => import('./stripe-card-field'));
 
 interface PaymentFormProps {
   lines: CartLine[];
@@ -40,26 +40,6 @@ interface PaymentFormProps {
   /** The delivery state as the shopper types it, for the sales tax the cart shows. */
   onDeliveryStateChange?: (state: string) => void;
 }
-
-const EMPTY_FORM: PaymentFormInput = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  postal_code: '',
-  phone: '',
-  cardNumber: '',
-  expiry: '',
-  cvc: '',
-  sameBilling: true,
-  billing: EMPTY_BILLING,
-};
-
-const legendClass = 'mb-4 text-xs font-bold tracking-widest text-gray-700 uppercase';
-// A legend cannot be a grid's or flex box's child: floated, the fieldset's content flows under it.
-const sectionClass = 'mt-6 min-w-0 border-t border-gray-200 pt-5';
-const sectionLegendClass = `${legendClass} float-left w-full`;
 
 /**
  * The payment form of the cart (spec §2, §4, §5, §8; issue 31): the delivery address, the card,
@@ -78,14 +58,10 @@ export function PaymentForm({
   const id = useId();
   const headingId = `${id}-heading`;
   const statesId = `${id}-states`;
-  const cardMode = cardModeOf(usePaymentsConfig());
-  const stripeCard = useRef<StripeCardHandle | null>(null);
-  const [stripeCardReady, setStripeCardReady] = useState(false);
-  // Our own card fields are there at once; Stripe's once Stripe.js has loaded and shown it.
-  const cardReady = cardMode.kind === 'test' || (cardMode.kind === 'stripe' && stripeCardReady);
+  const { cardMode, stripeCard, cardReady, setStripeCardReady } = usePaymentCard();
 
   // What a visitor typed before going to sign in is back (address-draft.ts); the card never is.
-  const [initialValues] = useState(() => ({ ...EMPTY_FORM, ...restoreAddressDraft() }));
+  const [initialValues] = useState(() => ({ ...EMPTY_PAYMENT_FORM, ...restoreAddressDraft() }));
   const form = useForm<PaymentFormInput, unknown, PaymentFormValues>({
     resolver:
       cardMode.kind === 'stripe' ? zodResolver(stripePaymentFormSchema) : zodResolver(paymentFormSchema),
@@ -146,7 +122,7 @@ export function PaymentForm({
       {signedOut && <AccountNeeded />}
 
       <fieldset className="mt-5 min-w-0">
-        <legend className={legendClass}>Delivery address</legend>
+        <legend className={PAYMENT_FIRST_LEGEND_CLASS}>Delivery address</legend>
         <SavedAddressPicker {...savedAddresses.picker} />
         <DeliveryAddressFields sameBilling={sameBilling} {...fieldsProps} />
         <SaveAddressBox {...savedAddresses.box} />
@@ -154,38 +130,17 @@ export function PaymentForm({
 
       {shippingChoice}
 
-      <fieldset className={sectionClass}>
-        <legend className={sectionLegendClass}>Card</legend>
-        <div className="clear-left space-y-4">
-          {cardMode.kind === 'test' && <CardFields idPrefix={id} control={control} errors={errors} />}
-          {cardMode.kind === 'pending' && <CardFieldLoading />}
-          {cardMode.kind === 'unavailable' && <CardFieldUnavailable />}
-          {cardMode.kind === 'stripe' && (
-            <Suspense fallback={<CardFieldLoading />}>
-              <StripeCardField
-                ref={stripeCard}
-                idPrefix={id}
-                publishableKey={cardMode.publishableKey}
-                onReadyChange={setStripeCardReady}
-              />
-            </Suspense>
-          )}
-          <label className="flex min-h-11 items-center gap-3 text-sm font-semibold">
-            <input type="checkbox" className="size-5 shrink-0 accent-ink" {...register('sameBilling')} />
-            Billing address is the same
-          </label>
-        </div>
-      </fieldset>
-
-      {!sameBilling && (
-        <fieldset className={sectionClass}>
-          <legend className={sectionLegendClass}>Billing address</legend>
-          <div className="clear-left">
-            <BillingAddressFields {...fieldsProps} />
-          </div>
-        </fieldset>
-      )}
-      <StateSuggestions id={statesId} />
+      <CardAndBilling
+        idPrefix={id}
+        statesId={statesId}
+        cardMode={cardMode}
+        control={control}
+        register={register}
+        errors={errors}
+        stripeCard={stripeCard}
+        onStripeReadyChange={setStripeCardReady}
+        sameBilling={sameBilling}
+      />
 
       <div className="mt-6 space-y-4">
         {failure && (

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../../domain/messages';
 import type { Order } from '../../../domain/payment';
 import { checkout } from './api/checkout';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { createPaymentMethod } from './api/create-payment-method';
+import { newPaymentMethod } from '../../components/payment/new-payment-method';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
 import { cartQuoteKeys, catalogKeys, sessionKey, userKeys } from '../../api/query-keys';
 import { useSession } from '../../api/use-session';
@@ -25,11 +25,16 @@ import {
   paymentMethodRequest,
   type PaymentFormInput,
   type PaymentFormValues,
-} from './card-input';
-import { CardFieldError, stripeBillingDetails, type CardMode, type StripeCardHandle } from './card-mode';
+} from '../../components/payment/card-input';
+import {
+  CardFieldError,
+  stripeBillingDetails,
+  type CardMode,
+  type StripeCardHandle,
+} from '../../components/payment/card-mode';
 import { BACK_TO_CART } from './account-needed';
 import { forgetAddressDraft, keepAddressDraft } from './address-draft';
-import { billingAddressOf, checkoutAddresses } from './address-input';
+import { billingAddressOf, checkoutAddresses } from '../../components/payment/address-input';
 
 /**
  * A checkout whose answer never arrived (network failure, 5xx). Paying again with the same
@@ -149,9 +154,7 @@ export function usePayCart({
       if (!attempt) {
         attempt = {
           fingerprint,
-          paymentMethodId: stripeCardField
-            ? await stripeCardField.createPaymentMethod(billing)
-            : await createPaymentMethod(methodRequest),
+          paymentMethodId: await newPaymentMethod(values, stripeCardField),
           idempotencyKey: newIdempotencyKey(),
         };
       }

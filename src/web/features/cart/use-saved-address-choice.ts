@@ -14,7 +14,7 @@ import {
 } from '../../api/saved-addresses';
 import { useSession } from '../../api/use-session';
 import { toast } from '../../lib/toast';
-import type { PaymentFormInput, PaymentFormValues } from './card-input';
+import type { PaymentFormInput, PaymentFormValues } from '../../components/payment/card-input';
 
 const FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'postal_code', 'phone'] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;

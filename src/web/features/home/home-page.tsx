@@ -12,6 +12,7 @@ import { usePageOffset } from '../../components/use-page-offset';
 import { paths } from '../../paths';
 import { HomeHero } from './home-hero';
 import { OnSaleSection } from './on-sale-section';
+import { UpcomingDrops } from './upcoming-drops';
 
 /** Home (spec §2): hero, on-sale carousel, help chat, then the whole collection 6 at a time. */
 export default function HomePage() {
@@ -25,6 +26,7 @@ export default function HomePage() {
   return (
     <>
       <HomeHero featured={dealShoes[0]} />
+      <UpcomingDrops />
       <OnSaleSection shoes={dealShoes} loading={deals.isPending} />
       <HelpChat />
       <section aria-labelledby="collection-heading" className={`${PAGE_WIDTH} mt-14 sm:mt-20`}>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { shoeTitle } from '../../../domain/seo';
 import type { PageQueries } from '../../api/page-queries';
+import { dropListQuery } from '../../api/use-drops';
 import { shoeQuery, useShoe } from '../../api/use-shoe';
 import { reviewsQuery } from './api/use-reviews';
 import { alsoLikeQuery } from './api/use-also-like';
@@ -23,6 +24,8 @@ export const pageQueries: PageQueries = ({ id = '' }) => [
   reviewsQuery(id, undefined),
   // The row for any size: the same page for everyone (the browser refines it by the shopper's size).
   alsoLikeQuery(id, undefined),
+  // A drop of the shoe takes the place of its size and BUY ME! (issue 36).
+  dropListQuery(id),
 ];
 
 /** `/shoes/:id`: LOADING... until loaded, then the shoe, or 'Shoe not found' for an unknown id. */

@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import type { Shoe } from '../../../domain/catalog';
 import { sizesOf } from '../../../domain/stock';
+import { useDrops } from '../../api/use-drops';
 import { BuyButton } from '../../components/buy-button';
+import { isLive } from '../../components/drops/drop-clock';
+import { DropPanel } from '../../components/drops/drop-panel';
 import { SalePrice } from '../../components/sale-price';
 import { OnSaleBadge } from '../../components/on-sale-badge';
 import { SizeSelect } from '../../components/size-select';
@@ -19,6 +22,9 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
   const sizes = sizesOf(shoe);
   const inStock = sizes.some((entry) => entry.quantity > 0);
   const chosen = sizes.find((entry) => entry.size === size);
+  // A drop not over sells the shoe (issue 36): the checkout refuses it meanwhile.
+  const drops = useDrops(shoe._id);
+  const drop = drops.data?.answer.find(isLive);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1.2fr_1fr] lg:gap-14">
@@ -43,35 +49,46 @@ export function ShoeDetails({ shoe }: { shoe: Shoe }) {
           <dt className="font-bold text-gray-700">Brand</dt>
           <dd className="font-semibold">{shoe.brand}</dd>
         </dl>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SizeSelect
-            ref={sizeRef}
-            sizes={sizes}
-            value={size}
-            onChange={setSize}
-            invalid={missingSize}
-            className="sm:w-48"
-          />
-          <div className="flex gap-3 sm:flex-1">
-            <BuyButton onClick={buy} disabled={!inStock} className="w-full flex-1 text-base" />
+        {drop ? (
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="min-w-0 flex-1">
+              <DropPanel drop={drop} receivedAt={drops.data?.receivedAt ?? null} />
+            </div>
             <FavoriteToggle shoe={shoe} />
           </div>
-        </div>
-        <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          {/* Always there, so a change of size is announced. */}
-          <p aria-live="polite" className="min-h-5 text-sm font-bold text-deal">
-            {chosen && chosen.quantity > 0 && chosen.quantity <= LOW_STOCK
-              ? MESSAGES.restock.onlyLeft(chosen.quantity)
-              : ''}
-          </p>
-          <Link
-            to={paths.sizeChart}
-            className="text-sm font-semibold text-accent-dark underline underline-offset-4 hover:text-ink"
-          >
-            Size chart
-          </Link>
-        </div>
-        <RestockForm shoe={shoe} />
+        ) : (
+          <>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+              <SizeSelect
+                ref={sizeRef}
+                sizes={sizes}
+                value={size}
+                onChange={setSize}
+                invalid={missingSize}
+                className="sm:w-48"
+              />
+              <div className="flex gap-3 sm:flex-1">
+                <BuyButton onClick={buy} disabled={!inStock} className="w-full flex-1 text-base" />
+                <FavoriteToggle shoe={shoe} />
+              </div>
+            </div>
+            <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              {/* Always there, so a change of size is announced. */}
+              <p aria-live="polite" className="min-h-5 text-sm font-bold text-deal">
+                {chosen && chosen.quantity > 0 && chosen.quantity <= LOW_STOCK
+                  ? MESSAGES.restock.onlyLeft(chosen.quantity)
+                  : ''}
+              </p>
+              <Link
+                to={paths.sizeChart}
+                className="text-sm font-semibold text-accent-dark underline underline-offset-4 hover:text-ink"
+              >
+                Size chart
+              </Link>
+            </div>
+          </>
+        )}
+        {!drop && <RestockForm shoe={shoe} />}
       </div>
     </div>
   );

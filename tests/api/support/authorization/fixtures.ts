@@ -1,5 +1,6 @@
 /** Fixtures, made fresh by a row's prepare() when a request consumes what it acts on. */
 import crypto from 'node:crypto';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -16,7 +17,7 @@ import {
 } from '../../../../src/server/db/schema.js';
 import { TEST_ORIGIN } from '../session.js';
 import type { Account } from './roles.js';
-import { CARD, t, brandId, anchorShoe, db, testPayments, nextAddress } from './world.js';
+import { CARD, t, brandId, anchorShoe, db, testPayments, nextAddress, SESSION_SECRET } from './world.js';
 import { userRow } from './state.js';
 
 let serial = 0;
@@ -162,6 +163,15 @@ export async function resetToken(): Promise<{ id: string; email: string; token: 
   expect(asked.statusCode, asked.body).toBe(200);
   const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
   const token = decodeURIComponent(mail!.text.match(/reset-password\?token=([\w%-]+)/)![1]!);
+  return { ...user, token };
+}
+
+/** A fresh user with an unconfirmed address and the token its confirmation link would carry. */
+export async function confirmationToken(): Promise<{ id: string; email: string; token: string }> {
+  const user = await freshUser();
+  const token = await createEmailVerificationToken(SESSION_SECRET, user.email, undefined, 3600, {
+    userId: user.id,
+  });
   return { ...user, token };
 }
 

@@ -38,6 +38,8 @@ export const userRow = async (id: string) =>
       .from(users)
       .where(eq(users.id, id))
   )[0];
+export const emailVerifiedOf = async (id: string) =>
+  (await db().select({ verified: users.emailVerified }).from(users).where(eq(users.id, id)))[0]?.verified;
 export const passwordOf = async (userId: string) =>
   (
     await db()

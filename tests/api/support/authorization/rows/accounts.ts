@@ -26,7 +26,7 @@ import {
   ids,
 } from '../roles.js';
 import { png, db, accounts } from '../world.js';
-import { uniqueLetters, freshUser, resetToken } from '../fixtures.js';
+import { uniqueLetters, freshUser, resetToken, confirmationToken } from '../fixtures.js';
 import {
   twoFactorOf,
   userRow,
@@ -40,6 +40,7 @@ import {
   sessionAlive,
   usersWithEmail,
   mailsTo,
+  emailVerifiedOf,
 } from '../state.js';
 
 export const ACCOUNT_ROWS: Row[] = [
@@ -144,6 +145,26 @@ export const ACCOUNT_ROWS: Row[] = [
       post('/api/account/reset-password', { token: fixture.token, newPassword: 'chosen-again-1' }),
     state: ({ fixture }) => passwordOf(fixture.id!),
     after: () => expect.stringMatching(/^scrypt\$/),
+  },
+  {
+    route: 'POST /api/account/verify-email',
+    note: "with a confirmation link's token",
+    // The link confirms the address it was mailed to, whoever opens it (signed in or not).
+    outcomes: anyone(OK),
+    prepare: confirmationToken,
+    request: ({ fixture }) => post('/api/account/verify-email', { token: fixture.token }),
+    state: ({ fixture }) => emailVerifiedOf(fixture.id!),
+    after: () => true,
+  },
+  {
+    route: 'POST /api/account/verify-email/send',
+    note: 'the user has not confirmed their address',
+    // Each signed-in role asks for its own address (the administrator's is confirmed: nothing mailed).
+    outcomes: ownAccount,
+    request: () => post('/api/account/verify-email/send'),
+    state: ({ owner }) => mailsTo(owner.email),
+    after: (_context, before) => (before as number) + 1,
+    check: (response, { role }) => expect(response.json().emailVerified).toBe(role === 'administrator'),
   },
   {
     route: 'PUT /api/account/name',

@@ -13,6 +13,7 @@ import { GALLERY_ROWS } from './gallery.js';
 import { BULK_EDIT_ROWS } from './bulk-edit.js';
 import { EXPORT_ROWS } from './exports.js';
 import { WEBHOOK_ROWS } from './webhooks.js';
+import { DROP_ROWS } from './drops.js';
 
 /** Every row of the matrix, from one place: the route-coverage check needs them all. */
 export const ALL_ROWS: Row[] = [
@@ -30,4 +31,5 @@ export const ALL_ROWS: Row[] = [
   ...BULK_EDIT_ROWS,
   ...EXPORT_ROWS,
   ...WEBHOOK_ROWS,
+  ...DROP_ROWS,
 ];

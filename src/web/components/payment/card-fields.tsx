@@ -1,7 +1,7 @@
 import { CreditCard, Info } from 'lucide-react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
-import { describedBy, FormField, inputClass } from '../../components/forms/form-field';
+import { describedBy, FormField, inputClass } from '../forms/form-field';
 import {
   caretAfterDigits,
   countDigits,

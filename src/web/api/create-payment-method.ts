@@ -1,6 +1,6 @@
-import type { PaymentMethodRequest } from '../../../../domain/payment';
-import { apiUrl, sendJson } from '../../../api/http';
-import { paymentMethodAnswerSchema as paymentMethodSchema } from '../../../../domain/contracts/checkout';
+import type { PaymentMethodRequest } from '../../domain/payment';
+import { apiUrl, sendJson } from './http';
+import { paymentMethodAnswerSchema as paymentMethodSchema } from '../../domain/contracts/checkout';
 
 /**
  * `POST /api/payments/methods`: turns the card and billing details into a one-use

@@ -4,7 +4,7 @@ import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { FormField } from '../../components/forms/form-field';
+import { FormField } from '../forms/form-field';
 import { CardFieldLoading, CardFieldUnavailable } from './card-field-placeholder';
 import { CardFieldError, stripeFailure, withTimeout, type StripeCardHandle } from './card-mode';
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldPath, UseFormRegister } from 'react-hook-form';
 import { US_STATES } from '../../../domain/us-states';
-import { InputField } from '../../components/forms/input-field';
+import { InputField } from '../forms/input-field';
 import type { PaymentFormInput } from './card-input';
 
 type Field = FieldPath<PaymentFormInput>;

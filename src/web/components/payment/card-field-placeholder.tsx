@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
-import { secondaryButtonClass } from '../../components/forms/button-class';
-import { FormAlert } from '../../components/forms/form-alert';
+import { secondaryButtonClass } from '../forms/button-class';
+import { FormAlert } from '../forms/form-alert';
 
 /** Stands where the card field will be while it loads; PAY waits for it. */
 export function CardFieldLoading() {

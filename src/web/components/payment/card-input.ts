@@ -7,7 +7,7 @@ import {
   passesLuhn,
   type PaymentMethodRequest,
 } from '../../../domain/payment';
-import { addressFieldOf, billingAddressOf, withBillingAddress } from './address-input';
+import { addressFieldOf, billingAddressOf, EMPTY_BILLING, withBillingAddress } from './address-input';
 
 const MAX_CARD_DIGITS = 19;
 
@@ -88,6 +88,22 @@ export type PaymentFormInput = z.input<typeof paymentFormSchema>;
 export type PaymentFormValues = z.output<typeof paymentFormSchema>;
 
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
+
+/** A payment form with nothing typed: its billing address the delivery address. */
+export const EMPTY_PAYMENT_FORM: PaymentFormInput = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  postal_code: '',
+  phone: '',
+  cardNumber: '',
+  expiry: '',
+  cvc: '',
+  sameBilling: true,
+  billing: EMPTY_BILLING,
+};
 
 /** The body of `POST /api/payments/methods` for validated form values: the card and its billing address. */
 export function paymentMethodRequest(values: PaymentFormValues): PaymentMethodRequest {
