@@ -586,6 +586,12 @@ export const MESSAGES = {
       saleOpensIn: 'Sale opens in',
       saleEndsIn: 'Sale ends in',
       phase: { open: 'On sale', closed: 'Sale over' },
+      /** Staff's words for a first-come drop, where a draw's speak of entries. */
+      purchasesHeading: 'Purchases',
+      purchases: (count: number) => `${count} ${count === 1 ? 'purchase' : 'purchases'}`,
+      noPurchasesYet: 'No purchases yet.',
+      joined: (count: number) => `${count.toLocaleString('en-US')} joined`,
+      purchaseOutcome: { entered: 'paying', won: 'bought', declined: 'card declined', lost: 'not bought' },
     },
   },
 } as const;

@@ -141,6 +141,24 @@ test('a confirmed shopper joins a first-come drop’s waiting room, is let in an
   await entries.getByRole('link', { name: 'View the drop' }).click();
   await expectPath(page, `/drops/${dropId}`);
   await expect(pair).toContainText(bought);
+
+  // Staff see a sale: on sale, who joined, and the purchase bought, in a sale's words, not a draw's.
+  const staff = await page.context().browser()!.newContext({ baseURL: ownShop.baseURL });
+  try {
+    await staff.addCookies(ownShop.adminCookies);
+    const admin = await staff.newPage();
+    await admin.goto(`/managedrops?drop=${dropId}`);
+    const detail = admin.getByRole('region', { name: `Drop of ${shoe.name}` });
+    await expect(detail.getByText('On sale', { exact: true })).toBeVisible();
+    await expect(detail).toContainText('1 joined · let in 600 a minute, 5 minutes to pay');
+    const purchases = detail.getByRole('region', { name: 'Purchases' });
+    const purchase = purchases.getByRole('listitem').filter({ hasText: account.email });
+    await expect(purchase.getByText(`Size ${size}`, { exact: true })).toBeVisible();
+    await expect(purchase.getByText('bought', { exact: true })).toBeVisible();
+    await expect(detail.getByText('Entries', { exact: true })).toHaveCount(0);
+  } finally {
+    await staff.close();
+  }
 });
 
 test('a shopper who joins before the opening waits for it, and is let in when it opens', async ({

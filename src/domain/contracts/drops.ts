@@ -100,6 +100,8 @@ export const adminDropAnswerSchema = dropAnswerSchema.extend({
   minutesToPay: z.number().int(),
   sizes: z.array(z.object({ size: z.string(), pairs: z.number().int(), sold: z.number().int() })),
   flagged: z.number().int(),
+  /** How many shoppers joined a first-come drop's waiting room (0 for a draw). */
+  queued: z.number().int(),
   /** The draw's job: its state and how far it got, once entries closed. */
   draw: z
     .object({

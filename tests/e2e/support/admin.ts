@@ -261,9 +261,15 @@ export function dashboardTable(
   return page.getByRole('region', { name: new RegExp(`^${title}\\b`) });
 }
 
-/** Types in a dashboard table's search box and waits for the row that names `text`. */
+/**
+ * Types in a dashboard table's search box and waits for the search's own answer, a table of one row
+ * that names `text`. Waiting for the row alone is not enough: it may already be on the page shown
+ * before the search, and a row acted on then is acted on while the table is about to change.
+ */
 export async function searchTable(table: Locator, title: string, text: string): Promise<Locator> {
   await table.getByRole('searchbox', { name: `Search ${title.toLowerCase()}` }).fill(text);
+  await expect(table.getByRole('heading', { level: 2 })).toHaveAccessibleName(/\(\s*1 in all\)$/);
+  await expect(table.locator('[aria-busy="true"]')).toHaveCount(0);
   const row = table.getByRole('row').filter({ hasText: text });
   await expect(row).toHaveCount(1);
   return row;

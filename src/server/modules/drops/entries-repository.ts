@@ -27,6 +27,12 @@ export interface NewEntry {
   cardLast4: string | null;
 }
 
+/**
+ * The lock an entry or a purchase holds on its drop's row while it is written (tests/api/drops/
+ * waiting-room-postgres.test.ts checks what it lets through and what it holds back).
+ */
+export const DROP_LOCK_OF_ENTRY = 'key share';
+
 /** The drops module's entries (drop_entries): who entered, with which card and address, and what became of them. */
 export function createEntriesRepository(db: Database) {
   return {
@@ -47,9 +53,11 @@ export function createEntriesRepository(db: Database) {
     },
 
     /**
-     * Enters a shopper while the drop is open. The drop's row is read FOR SHARE: closing the entries
-     * or starting the draw (an update of that row) waits for this entry to commit, and an entry that
-     * comes after either finds the drop closed, so the draw reads every entry it will ever have.
+     * Enters a shopper while the drop is open. The drop's row is read FOR KEY SHARE: closing the
+     * entries, cancelling or starting the draw (each takes the row FOR UPDATE first) waits for this
+     * entry to commit, and an entry that comes after either finds the drop closed, so the draw reads
+     * every entry it will ever have. The waiting room's joins (an update of the row's counter only)
+     * do not wait for it, nor it for them: a crowd joining does not hold up those paying.
      * A second entry of an email, a card or an address is refused by its unique index and flagged
      * on the entry that holds it; what is answered says which. Undefined: the drop is not open.
      */
@@ -75,7 +83,7 @@ export function createEntriesRepository(db: Database) {
                 gt(drops.closesAt, sql`clock_timestamp()`),
               ),
             )
-            .for('share');
+            .for(DROP_LOCK_OF_ENTRY);
           if (!open) return undefined;
           // A first-come purchase takes its pair of the drop here, before the charge: the row's
           // check (sold <= pairs) and this condition sell each pair once, however many pay at once.

@@ -83,14 +83,23 @@ export function createQueueRepository(db: Database) {
       }
     },
 
-    /** An early arrival's place once the drop has opened (null before), drawing the early order if needed. */
-    async earlyPlace(dropId: string, userId: string): Promise<number | null | undefined> {
-      let row = await placeOf(db, dropId, userId);
-      if (row && row.place === null) {
-        await placeEarlyArrivals(dropId);
-        row = await placeOf(db, dropId, userId);
+    /**
+     * The early arrivals' places once the drop has opened, drawing them if no one has yet: the whole
+     * order at once, so an instance reads it once for a crowd coming back at the opening. Undefined
+     * before the opening (on the database's clock); final after it, as no one can join early then.
+     */
+    async earlyPlaces(dropId: string): Promise<ReadonlyMap<string, number> | undefined> {
+      await placeEarlyArrivals(dropId);
+      const rows = await db
+        .select({ userId: dropQueue.userId, place: dropQueue.place })
+        .from(dropQueue)
+        .where(and(eq(dropQueue.dropId, dropId), eq(dropQueue.early, true)));
+      const places = new Map<string, number>();
+      for (const { userId, place } of rows) {
+        if (place === null) return undefined;
+        places.set(userId, place);
       }
-      return row ? row.place : undefined;
+      return places;
     },
   };
 }

@@ -13,6 +13,14 @@ const LIVE = ['scheduled', 'drawing'] as const;
 /** How long a finished drop stays on the storefront's list. */
 const SHOWN_AFTER_DAYS = 14;
 
+/**
+ * Takes a drop's row before changing its status or close: waits for the entries and purchases being
+ * written (they hold it FOR KEY SHARE, entries-repository.ts) and makes the next ones wait for this.
+ */
+async function lockForChange(tx: Tx, dropId: string): Promise<void> {
+  await tx.select({ id: drops.id }).from(drops).where(eq(drops.id, dropId)).for('update');
+}
+
 const dropColumns = {
   id: drops.id,
   mode: drops.mode,
@@ -24,6 +32,7 @@ const dropColumns = {
   drawnAt: drops.drawnAt,
   admitPerMinute: drops.admitPerMinute,
   minutesToPay: drops.minutesToPay,
+  queued: drops.queued,
   drawJobId: drops.drawJobId,
   shoeId: shoes.id,
   shoeName: shoes.name,
@@ -182,6 +191,7 @@ export function createDropsRepository(db: Database) {
     /** Ends the entry window now (staff's "close entries"): true when it was open. */
     async closeNow(dropId: string, audited: Audited, enqueue: (tx: Tx) => Promise<string>): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await lockForChange(tx, dropId);
         const rows = await tx
           .update(drops)
           .set({ closesAt: sql`clock_timestamp()` })
@@ -208,6 +218,7 @@ export function createDropsRepository(db: Database) {
     /** A drop not drawn yet is cancelled: its entries are never charged. */
     async cancel(dropId: string, audited: Audited): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await lockForChange(tx, dropId);
         const rows = await tx
           .update(drops)
           .set({ status: 'cancelled' })
@@ -220,18 +231,21 @@ export function createDropsRepository(db: Database) {
 
     /** The draw begins once entries closed (on the database's clock): no entry can come after. */
     async startDraw(dropId: string): Promise<boolean> {
-      const rows = await db
-        .update(drops)
-        .set({ status: 'drawing' })
-        .where(
-          and(
-            eq(drops.id, dropId),
-            inArray(drops.status, ['scheduled', 'drawing']),
-            lte(drops.closesAt, sql`clock_timestamp()`),
-          ),
-        )
-        .returning({ id: drops.id });
-      return rows.length === 1;
+      return db.transaction(async (tx) => {
+        await lockForChange(tx, dropId);
+        const rows = await tx
+          .update(drops)
+          .set({ status: 'drawing' })
+          .where(
+            and(
+              eq(drops.id, dropId),
+              inArray(drops.status, ['scheduled', 'drawing']),
+              lte(drops.closesAt, sql`clock_timestamp()`),
+            ),
+          )
+          .returning({ id: drops.id });
+        return rows.length === 1;
+      });
     },
 
     /**

@@ -79,6 +79,7 @@ export function createDropsService(deps: {
       minutesToPay: row.minutesToPay,
       sizes: row.sizes,
       flagged: await repository.flaggedCount(row.id),
+      queued: row.queued,
       draw:
         job && row.status !== 'scheduled'
           ? { state: job.state, done: job.done ?? 0, total: job.total ?? 0, error: job.error ?? null }

@@ -9,7 +9,7 @@ const opensAt = new Date(Date.now() - 1_000);
 
 /** The one read a poll may cause: the drop, counted. */
 function countingStore() {
-  const reads = { find: 0, earlyPlace: 0 };
+  const reads = { find: 0, earlyPlaces: 0 };
   const store = {
     find: async () => {
       reads.find += 1;
@@ -24,9 +24,12 @@ function countingStore() {
         sizes: [{ size: '9', pairs: 50, sold: 0 }],
       };
     },
-    earlyPlace: async () => {
-      reads.earlyPlace += 1;
-      return 7;
+    earlyPlaces: async () => {
+      reads.earlyPlaces += 1;
+      return new Map([
+        ['early', 7],
+        ['also-early', 3],
+      ]);
     },
   } as unknown as DropsStore;
   return { store, reads };
@@ -52,21 +55,26 @@ describe('a poll of the waiting room', () => {
         waitingRoom.poll(DROP_ID, places.sign({ d: DROP_ID, u: `user-${index}`, p: index + 1 })),
       ),
     );
-    expect(reads).toEqual({ find: 1, earlyPlace: 0 });
+    expect(reads).toEqual({ find: 1, earlyPlaces: 0 });
     expect(answers[0]!.answer).toMatchObject({ status: 'admitted', place: 1 });
     expect(answers[499]!.answer).toMatchObject({ status: 'waiting', place: 500 });
     expect(answers.every((polled) => polled.token === undefined)).toBe(true);
   });
 
-  it('reads an early arrival’s drawn place once, then carries it in the new token', async () => {
+  it('reads the early arrivals’ drawn order once for them all, then carries each place in a new token', async () => {
     const { store, reads } = countingStore();
     const waitingRoom = room(store);
-    const first = await waitingRoom.poll(DROP_ID, places.sign({ d: DROP_ID, u: 'early', p: null }));
+    const [first, other] = await Promise.all([
+      waitingRoom.poll(DROP_ID, places.sign({ d: DROP_ID, u: 'early', p: null })),
+      waitingRoom.poll(DROP_ID, places.sign({ d: DROP_ID, u: 'also-early', p: null })),
+    ]);
     expect(first.answer.place).toBe(7);
+    expect(other.answer.place).toBe(3);
     expect(first.token).toBeDefined();
     const next = await waitingRoom.poll(DROP_ID, first.token);
     expect(next.answer.place).toBe(7);
-    expect(reads).toEqual({ find: 1, earlyPlace: 1 });
+    expect(next.token).toBeUndefined();
+    expect(reads).toEqual({ find: 1, earlyPlaces: 1 });
   });
 
   it('refuses a token signed with another secret or for another purpose', async () => {

@@ -20,6 +20,9 @@ const M = MESSAGES.drops;
 /** How long an instance answers polls from the drop it read last: one read a second, whatever the crowd. */
 const DROP_CACHE_MS = 1_000;
 
+/** How many drops' early orders an instance keeps (a drop's is a few bytes a shopper). */
+const EARLY_ORDERS_KEPT = 20;
+
 /** A place as its signed cookie holds it: the drop, the shopper, the place (null: joined early). */
 export interface PlaceClaims {
   d: string;
@@ -54,6 +57,7 @@ export function createWaitingRoom(deps: {
   const now = deps.now ?? (() => new Date());
   const tokens = createSignedTokens(deps.secret, 'drop-queue');
   const cache = new Map<string, { until: number; drop: Promise<CachedDrop | undefined> }>();
+  const earlyOrders = new Map<string, Promise<ReadonlyMap<string, number> | undefined>>();
 
   const waitingOf = (row: DropRow): CachedDrop => ({
     id: row.id,
@@ -114,10 +118,28 @@ export function createWaitingRoom(deps: {
     return { d: dropId, u: claims.u, p: place };
   }
 
+  /**
+   * The early arrivals' drawn order of a drop, as this instance read it once after the opening (it is
+   * final then): a thousand shoppers back at the opening cost one read, not a thousand.
+   */
+  function earlyOrder(dropId: string): Promise<ReadonlyMap<string, number> | undefined> {
+    const known = earlyOrders.get(dropId);
+    if (known) return known;
+    const order = repository.earlyPlaces(dropId);
+    earlyOrders.set(dropId, order);
+    // Not drawn yet (this instance's clock ahead of the database's), or failed: asked again next time.
+    order.then(
+      (places) => places === undefined && earlyOrders.delete(dropId),
+      () => earlyOrders.delete(dropId),
+    );
+    if (earlyOrders.size > EARLY_ORDERS_KEPT) earlyOrders.delete(earlyOrders.keys().next().value!);
+    return order;
+  }
+
   /** An early arrival's place once the drop has opened: read once, then carried in a new token. */
   async function settled(claims: PlaceClaims, drop: CachedDrop, at: Date): Promise<PlaceClaims> {
     if (claims.p !== null || at < drop.opensAt) return claims;
-    const place = await repository.earlyPlace(drop.id, claims.u);
+    const place = (await earlyOrder(drop.id))?.get(claims.u);
     return place ? { ...claims, p: place } : claims;
   }
 

@@ -15,6 +15,7 @@ import { useAdminDropEntries, useCancelDrop, useCloseDrop } from './api/admin-dr
 import { sizesSold } from './drop-list';
 
 const T = MESSAGES.dropPages;
+const SALE = T.waitingRoom;
 const dangerClass = `${secondaryButtonClass} min-h-10 border-red-300 px-4 py-1.5 text-sm text-deal hover:border-deal hover:bg-deal`;
 
 /** The entries staff look at first: those another shopper's tries were flagged on. */
@@ -28,7 +29,7 @@ export function flagText(flag: AdminEntry['flags'][number]): string {
 }
 
 /**
- * One drop for staff: its window, sizes, the draw's progress (read every few seconds while it runs),
+ * One drop for staff: its window, sizes, the draw's progress or the waiting room's crowd (read every few seconds while it runs),
  * the buttons that close the entries and draw now or cancel it (each asked first), and the entries,
  * flagged ones first with why.
  */
@@ -48,11 +49,14 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
   const canClose = drop.mode === 'draw' && drop.phase === 'open';
   const canCancel = drop.phase !== 'drawn' && drop.phase !== 'cancelled' && drop.phase !== 'drawing';
   const draw = drop.draw;
+  // A first-come drop sells: its rows are purchases, paying or bought, where a draw's are entries.
+  const sale = drop.mode === 'first_come';
+  const outcomes = sale ? SALE.purchaseOutcome : T.publicOutcome;
 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
-        <DropPhaseBadge phase={drop.phase} />
+        <DropPhaseBadge phase={drop.phase} mode={drop.mode} />
         <span className="text-sm font-semibold text-gray-700">{T.mode[drop.mode]}</span>
         <Link to={paths.drop(drop._id)} className={`inline-flex items-center gap-1 text-sm ${textLinkClass}`}>
           Drop page
@@ -70,7 +74,7 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
         </dd>
         <dt className="font-bold text-gray-700">Sold</dt>
         <dd>{sizesSold(drop)}</dd>
-        <dt className="font-bold text-gray-700">Entries</dt>
+        <dt className="font-bold text-gray-700">{sale ? SALE.purchasesHeading : 'Entries'}</dt>
         <dd>
           {drop.entries}
           {drop.flagged > 0 && ` (${drop.flagged} flagged)`}
@@ -79,7 +83,8 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
           <>
             <dt className="font-bold text-gray-700">Waiting room</dt>
             <dd>
-              {drop.admitPerMinute} a minute, {drop.minutesToPay} minutes to pay
+              {SALE.joined(drop.queued)} · let in {drop.admitPerMinute} a minute, {drop.minutesToPay} minutes
+              to pay
             </dd>
           </>
         )}
@@ -139,12 +144,12 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
 
       <section aria-labelledby="drop-entries-heading">
         <h3 id="drop-entries-heading" className="mb-3 text-lg font-bold tracking-tight">
-          Entries
+          {sale ? SALE.purchasesHeading : 'Entries'}
         </h3>
         {entries.data ? (
           entries.data.length === 0 ? (
             <p className="rounded-xl bg-paper px-4 py-4 text-sm font-semibold text-gray-700">
-              {T.noEntriesYet}
+              {sale ? SALE.noPurchasesYet : T.noEntriesYet}
             </p>
           ) : (
             <ul className="divide-y divide-gray-200 rounded-2xl border border-gray-200 text-sm">
@@ -156,7 +161,7 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="font-bold break-all">{entry.email}</span>
                     <span>Size {entry.size}</span>
-                    <span className="text-gray-700">{T.publicOutcome[entry.outcome]}</span>
+                    <span className="text-gray-700">{outcomes[entry.outcome]}</span>
                     {entry.orderId && (
                       <Link to={paths.adminOrder(entry.orderId)} className={textLinkClass}>
                         Order

@@ -20,7 +20,7 @@ interface DropListProps {
 
 /**
  * Every drop, newest first: its shoe, mode and phase, the window, the sizes sold of their pairs, the
- * entries and how many are flagged. A row opens the drop with its entries.
+ * entries (a first-come drop's purchases) and how many are flagged. A row opens the drop with its entries.
  */
 export function DropList({ drops, shown, onShow }: DropListProps) {
   if (drops.length === 0) {
@@ -47,7 +47,7 @@ export function DropList({ drops, shown, onShow }: DropListProps) {
             <span className="min-w-0 flex-1 space-y-1.5">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-black tracking-tight break-words">{drop.shoe.name}</span>
-                <DropPhaseBadge phase={drop.phase} />
+                <DropPhaseBadge phase={drop.phase} mode={drop.mode} />
                 <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-bold text-gray-700">
                   {T.mode[drop.mode]}
                 </span>
@@ -56,7 +56,8 @@ export function DropList({ drops, shown, onShow }: DropListProps) {
                 <DropTime iso={drop.opensAt} /> → <DropTime iso={drop.closesAt} />
               </span>
               <span className="block text-sm text-gray-700">
-                Sold {sizesSold(drop)} · {T.entries(drop.entries)}
+                Sold {sizesSold(drop)} ·{' '}
+                {drop.mode === 'first_come' ? T.waitingRoom.purchases(drop.entries) : T.entries(drop.entries)}
                 {drop.flagged > 0 && (
                   <span className="ml-2 inline-flex items-center gap-1 font-bold text-deal">
                     <Flag aria-hidden="true" className="size-3.5" />
