@@ -409,6 +409,7 @@ export const MESSAGES = {
   /** The staff's sales tax per state (issue 31 item 6). */
   /** Drops (issue 36): the staff's form, the entry, the draw's answers and its mails. */
   drops: {
+    shippingNotOffered: 'This shipping method is not offered: choose another',
     shoe: 'Choose a shoe',
     mode: 'Choose how the pairs are sold: a draw or first come',
     time: 'Enter a date and time',
@@ -490,6 +491,7 @@ export const MESSAGES = {
     pairsOfSize: (size: string, pairs: number) => `Size ${size}: ${pairs} ${pairs === 1 ? 'pair' : 'pairs'}`,
     entries: (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`,
     entryHeading: 'Enter the draw',
+    chargedIfWon: 'Charged only if you win',
     entryIntro:
       'One entry per person, card and address. Your card is saved for the draw and charged only if you win.',
     signInToEnter: 'Sign in to enter the draw',
@@ -569,6 +571,7 @@ export const MESSAGES = {
       buyIntro:
         'Choose your size, where it goes and the card to pay with. One pair per person, card and address.',
       buy: 'Buy now',
+      youPay: 'You pay',
       buying: 'Buying…',
       signInToBuy: 'Sign in to buy',
       expiredNote: 'Your place went to the next in line.',

@@ -114,6 +114,12 @@ test('a confirmed shopper joins a first-come drop’s waiting room, is let in an
   await expectNoAxeViolations(page);
 
   await fillDropCardForm(form, size);
+  // Shipped as the shopper chooses among the shop's methods, priced as the order will be.
+  const shipping = form.getByRole('group', { name: 'Shipping' });
+  await shipping.getByRole('radio', { name: /^Express/ }).check();
+  const price = form.getByRole('status').filter({ hasText: 'You pay' });
+  await expect(price).toContainText('shipping $19.95');
+  await expect(price).toHaveAttribute('aria-busy', 'false');
   await form.getByRole('button', { name: 'Buy now' }).click();
 
   // The server's message, and the order the purchase became.
@@ -131,6 +137,7 @@ test('a confirmed shopper joins a first-come drop’s waiting room, is let in an
   await pair.getByRole('link', { name: 'View your order' }).click();
   await expect(page).toHaveURL(/\/order\/[^/]+$/);
   await expect(main(page)).toContainText(shoe.name);
+  await expect(main(page)).toContainText('Express');
 
   // The account lists it among the shopper's drops, with its order.
   await page.goto('/account');

@@ -22,6 +22,8 @@ export function wireDrops(options: {
   jobs: JobStore;
   kick: () => void;
   checkout: DropCheckout;
+  /** Whether the shop ships by a method now: an entry's choice is checked against it. */
+  offersShipping: (methodId: string) => Promise<boolean>;
   identities: Pick<AuthRepository, 'findUser'>;
   adminEmail: string;
   mailer: Mailer;
@@ -29,9 +31,21 @@ export function wireDrops(options: {
   /** The shop's secret: the waiting room's places are signed with it. */
   secret: string;
 }) {
-  const { db, payments, jobs, kick, checkout, identities, adminEmail, mailer, publicUrl, secret } = options;
+  const {
+    db,
+    payments,
+    jobs,
+    kick,
+    checkout,
+    offersShipping,
+    identities,
+    adminEmail,
+    mailer,
+    publicUrl,
+    secret,
+  } = options;
   const repository = createDropsStore(db);
-  const service = createDropsService({ repository, payments, jobs, kick });
+  const service = createDropsService({ repository, payments, offersShipping, jobs, kick });
   const chargeEntry = createWinnerCheckout({
     checkout,
     findUser: async (userId) => {
@@ -41,7 +55,7 @@ export function wireDrops(options: {
   });
   return {
     service,
-    waitingRoom: createWaitingRoom({ repository, payments, chargeEntry, jobs, secret }),
+    waitingRoom: createWaitingRoom({ repository, payments, offersShipping, chargeEntry, jobs, secret }),
     settleJob: createSettleJob({ repository, checkout, jobs }),
     drawJob: createDrawJob({ repository, chargeEntry }),
     consumers: [createOutcomeMails({ repository, mailer, publicUrl }), service.erasure],

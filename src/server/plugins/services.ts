@@ -206,6 +206,8 @@ export async function createServices(options: ServicesOptions) {
     jobs: jobStore,
     kick: () => void jobRunner.kick(),
     checkout,
+    offersShipping: async (methodId) =>
+      (await orders.shippingMethods.offered()).some((method) => method.id === methodId),
     identities,
     adminEmail,
     mailer,

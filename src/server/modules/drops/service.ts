@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../../payments/payment-provider.js';
 import { commitmentOf, newSeed } from './fairness.js';
 import { myEntryOf } from './my-entry.js';
 import type { DropRow } from './repository.js';
-import { newEntryOf } from './new-entry.js';
+import { newEntryOf, type NewEntryDeps } from './new-entry.js';
 import type { DropsStore } from './store.js';
 
 /** The durable job that draws a drop at its close (docs/decisions/032). */
@@ -37,6 +37,7 @@ const ADMIN_ENTRIES = 500;
 export function createDropsService(deps: {
   repository: DropsStore;
   payments: Pick<PaymentProvider, 'saveCard'>;
+  offersShipping: NewEntryDeps['offersShipping'];
   jobs: Pick<JobStore, 'enqueue'>;
   /** Looks for work now: a draw queued to run at once. */
   kick: () => void;
@@ -177,7 +178,7 @@ export function createDropsService(deps: {
       if (!(await repository.emailVerified(user._id)))
         throw new HttpError(403, 'email_not_verified', M.verifyEmail);
       if (await repository.entryOf(drop.id, user._id)) throw conflict(M.alreadyEntered);
-      const entered = await repository.enter(await newEntryOf(payments, user, drop.id, form));
+      const entered = await repository.enter(await newEntryOf(deps, user, drop.id, form));
       if (!entered) throw conflict(M.notOpen);
       if ('taken' in entered) {
         throw conflict(

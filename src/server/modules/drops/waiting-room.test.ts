@@ -39,6 +39,7 @@ const room = (store: DropsStore) =>
   createWaitingRoom({
     repository: store,
     payments: { saveCard: async () => ({ fingerprint: 'f', last4: '4242' }) },
+    offersShipping: async () => true,
     chargeEntry: async () => ({ outcome: 'declined' }),
     jobs: { enqueue: async () => 'job' },
     secret: SECRET,

@@ -12,7 +12,7 @@ import type { ChargeEntry } from './draw-job.js';
 import { myEntryOf } from './my-entry.js';
 import type { DropRow } from './repository.js';
 import { SETTLE_AFTER_PAY_MS, SETTLE_JOB } from './settle-job.js';
-import { newEntryOf } from './new-entry.js';
+import { newEntryOf, type NewEntryDeps } from './new-entry.js';
 import type { DropsStore } from './store.js';
 
 const M = MESSAGES.drops;
@@ -47,6 +47,7 @@ type CachedDrop = WaitingDrop & {
 export function createWaitingRoom(deps: {
   repository: DropsStore;
   payments: Pick<PaymentProvider, 'saveCard'>;
+  offersShipping: NewEntryDeps['offersShipping'];
   chargeEntry: ChargeEntry;
   jobs: Pick<JobStore, 'enqueue'>;
   /** The shop's secret: the places' signatures. */
@@ -236,7 +237,7 @@ export function createWaitingRoom(deps: {
   async function takePair(user: User, drop: CachedDrop, form: DropEntryForm): Promise<string> {
     const dropId = drop.id;
     const taken = await repository.enter(
-      await newEntryOf(payments, user, dropId, form),
+      await newEntryOf(deps, user, dropId, form),
       'first_come',
       // Settles it after the time to pay if its own request never does (settle-job.ts).
       (tx, entryId) =>

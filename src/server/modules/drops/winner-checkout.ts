@@ -11,7 +11,7 @@ export interface DropCheckout {
       shippingMethod?: string;
       state?: string;
     },
-  ): Promise<{ total: number; message: string | null }>;
+  ): Promise<{ total: number; message: string | null; shippingMethod: string | null }>;
   checkout(
     user: User,
     input: {
@@ -55,9 +55,18 @@ export function createWinnerCheckout(deps: {
     const address = entry.deliveryAddress as unknown as DeliveryAddress;
     const shippingMethod = entry.shippingMethod ?? undefined;
     const quote = await deps.checkout.quote(user, { shoes, shippingMethod, state: address.state });
+    // The method the quote priced: the one chosen while the shop still offers it, else its default
+    // (a method retired since the entry must not stop the draw).
+    const priced = quote.shippingMethod ?? undefined;
     const answer = await deps.checkout.checkout(
       user,
-      { id: entry.paymentMethodId, shoes, amount: quote.total, deliveryAddress: address, shippingMethod },
+      {
+        id: entry.paymentMethodId,
+        shoes,
+        amount: quote.total,
+        deliveryAddress: address,
+        shippingMethod: priced,
+      },
       chargeKeyOf(entry.id),
       { forDrop: true },
     );

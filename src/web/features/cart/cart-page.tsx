@@ -21,8 +21,8 @@ import { CartLineItem } from './cart-line-item';
 import { CartSummary } from './cart-summary';
 import { LineChanges } from './line-changes';
 import { useCartQuote } from './api/use-cart-quote';
+import { ShippingChoice } from '../../components/shipping-choice';
 import { useDiscountCode } from '../../lib/cart/discount-code-store';
-import { ShippingChoice } from './shipping-choice';
 import { RestoreFromReminder } from './restore-from-reminder';
 
 /**
@@ -137,7 +137,13 @@ export default function CartPage() {
                 pricing={pricing}
                 onDeliveryStateChange={setTypedState}
                 shippingChoice={
-                  <ShippingChoice pricing={pricing} chosen={shippingMethod} onChoose={setShippingMethod} />
+                  <ShippingChoice
+                    offers={pricing.shippingMethods}
+                    priced={pricing.shippingMethod}
+                    pending={pricing.pending}
+                    chosen={shippingMethod}
+                    onChoose={setShippingMethod}
+                  />
                 }
               />
             </Suspense>

@@ -12,6 +12,7 @@ const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-dig
 
 interface BuyFormProps {
   dropId: string;
+  shoeId: string;
   answer: QueueAnswer;
   /** The server's clock now. */
   now: number;
@@ -24,11 +25,13 @@ interface BuyFormProps {
  * clock. Drawn only in the browser (the place is read from the shopper's cookie), so the time to
  * pay is in the shopper's own zone.
  */
-export function BuyForm({ dropId, answer, now, onBought }: BuyFormProps) {
+export function BuyForm({ dropId, shoeId, answer, now, onBought }: BuyFormProps) {
   const queryClient = useQueryClient();
   return (
     <DropCardForm
       dropId={dropId}
+      shoeId={shoeId}
+      totalLabel={W.youPay}
       heading={W.yourTurn}
       icon={ShoppingBag}
       intro={

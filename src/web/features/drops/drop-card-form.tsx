@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { MyEntry } from '../../../domain/contracts/drops';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { DropEntryForm } from '../../../domain/drops';
+import { usStateCode } from '../../../domain/us-states';
 import { ApiError, errorMessage, isAccountDisabled } from '../../api/http';
 import { dropKeys, sessionKey, userKeys } from '../../api/query-keys';
 import { useSession } from '../../api/use-session';
@@ -30,9 +31,13 @@ import {
 } from '../../components/payment/card-input';
 import { CardFieldError } from '../../components/payment/card-mode';
 import { newPaymentMethod } from '../../components/payment/new-payment-method';
+import { ShippingChoice } from '../../components/shipping-choice';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { toast } from '../../lib/toast';
 import { paths } from '../../paths';
+import { useDropQuote } from './api/drop-quote';
 import { DropActionButton } from './drop-action-button';
+import { DropPrice } from './drop-price';
 import {
   EMPTY_ENTRY,
   entryFormSchema,
@@ -46,6 +51,10 @@ const selectClass =
 
 interface DropCardFormProps {
   dropId: string;
+  /** The drop's shoe: the pair is priced with its shipping and tax as its order will be. */
+  shoeId: string;
+  /** What the total is called: charged if the entry wins, or paid now. */
+  totalLabel: string;
   heading: string;
   icon: LucideIcon;
   /** Under the heading: what the form does (and, for a draw, how to sign in). */
@@ -98,6 +107,14 @@ export function DropCardForm(props: DropCardFormProps) {
     formState: { errors, isSubmitting },
   } = form;
   const sameBilling = useWatch({ control, name: 'sameBilling' });
+  // The pair priced as its order will be: the method chosen, and the sales tax of the delivery state
+  // once typing pauses on a real one (any size prices the same until one is chosen).
+  const [shippingMethod, setShippingMethod] = useState<string | null>(null);
+  const size = useWatch({ control, name: 'size' }) || (sizes[0] ?? '');
+  const state = usStateCode(useDebouncedValue(useWatch({ control, name: 'state' }), 400));
+  const quote = useDropQuote(props.shoeId, size, { shippingMethod, state });
+  const offers = quote.data?.shippingMethods ?? [];
+  const priced = quote.data?.shippingMethod ?? null;
   const backHere: SignInRedirectState = { from: paths.drop(dropId) };
   // The card and address inputs are the cart's: they take the payment form's part of this form.
   const paymentControl = control as unknown as Control<PaymentFormInput, unknown, PaymentFormValues>;
@@ -133,10 +150,12 @@ export function DropCardForm(props: DropCardFormProps) {
         values,
         cardMode.kind === 'stripe' ? stripeCard.current : null,
       );
+      const method = offers.some((offer) => offer._id === shippingMethod) ? shippingMethod : priced;
       const answer = await props.send({
         size: values.size,
         paymentMethodId,
         deliveryAddress: deliveryAddressOf(values),
+        ...(method ? { shippingMethod: method } : {}),
       });
       for (const field of CARD_FIELDS) resetField(field);
       stripeCard.current?.clear();
@@ -210,6 +229,14 @@ export function DropCardForm(props: DropCardFormProps) {
         </div>
       </fieldset>
 
+      <ShippingChoice
+        offers={offers}
+        priced={priced}
+        pending={quote.isPending}
+        chosen={shippingMethod}
+        onChoose={setShippingMethod}
+      />
+
       <CardAndBilling
         idPrefix={id}
         statesId={statesId}
@@ -223,6 +250,9 @@ export function DropCardForm(props: DropCardFormProps) {
       />
 
       <div className="mt-6 space-y-4">
+        {quote.data && (
+          <DropPrice label={props.totalLabel} quote={quote.data} pending={quote.isPlaceholderData} />
+        )}
         {failure && <FormAlert tone="error">{failure}</FormAlert>}
         <DropActionButton
           type="submit"

@@ -20,6 +20,8 @@ export function EntryForm({ drop }: { drop: DropAnswer }) {
   return (
     <DropCardForm
       dropId={drop._id}
+      shoeId={drop.shoe._id}
+      totalLabel={T.chargedIfWon}
       heading={T.entryHeading}
       icon={Ticket}
       intro={

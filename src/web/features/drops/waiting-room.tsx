@@ -115,7 +115,7 @@ export function WaitingRoom({ drop, receivedAt, bought: known }: WaitingRoomProp
         {answer ? queueAnnouncement(answer, now) : ''}
       </p>
       {answer && status === 'admitted' ? (
-        <BuyForm dropId={drop._id} answer={answer} now={now} onBought={setBought} />
+        <BuyForm dropId={drop._id} shoeId={drop.shoe._id} answer={answer} now={now} onBought={setBought} />
       ) : (
         <DropSection id="waiting-room-heading" icon={Users} title={W.heading}>
           {!answer && <p className="mt-2 text-sm text-gray-700">{W.intro}</p>}

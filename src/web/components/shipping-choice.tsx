@@ -1,26 +1,30 @@
 import { Truck } from 'lucide-react';
 import { useId } from 'react';
-import { deliveryRange, shippingPrice } from '../../lib/delivery-display';
-import type { CartPricing } from './api/use-cart-quote';
+import type { ShippingOffer } from '../../domain/contracts/checkout';
+import { deliveryRange, shippingPrice } from '../lib/delivery-display';
 
 interface ShippingChoiceProps {
-  pricing: CartPricing;
+  /** The ways to ship, priced for what is bought (the checkout's quote); empty before it answers. */
+  offers: readonly ShippingOffer[];
+  /** The method the quote priced: the shopper's pick while offered, else the shop's default. */
+  priced: string | null;
+  /** A quote is on its way. */
+  pending: boolean;
   /** The method the shopper picked (null: the shop's default). */
   chosen: string | null;
   onChoose: (methodId: string) => void;
 }
 
 /**
- * "Shipping": the ways the shop ships this cart, each with its price for it and the days it would
- * arrive on, as radio buttons in a fieldset (arrow keys move between them). The one checked is the
- * shopper's pick while it is offered, else the one the server priced (the default). Nothing when the
- * shop offers no method; a quiet line until the first quote answers.
+ * "Shipping": the ways the shop ships a cart or a drop's pair, each with its price for it and the days
+ * it would arrive on, as radio buttons in a fieldset (arrow keys move between them). The one checked
+ * is the shopper's pick while it is offered, else the one the server priced (the default). Nothing
+ * when the shop offers no method; a quiet line until the first quote answers.
  */
-export function ShippingChoice({ pricing, chosen, onChoose }: ShippingChoiceProps) {
+export function ShippingChoice({ offers, priced, pending, chosen, onChoose }: ShippingChoiceProps) {
   const name = useId();
-  const offers = pricing.shippingMethods;
-  if (offers.length === 0 && !pricing.pending) return null;
-  const checked = offers.some((offer) => offer._id === chosen) ? chosen : pricing.shippingMethod;
+  if (offers.length === 0 && !pending) return null;
+  const checked = offers.some((offer) => offer._id === chosen) ? chosen : priced;
   return (
     <fieldset className="mt-6 min-w-0 border-t border-gray-200 pt-5">
       <legend className="float-left mb-4 flex w-full items-center gap-2 text-xs font-bold tracking-widest text-gray-700 uppercase">
