@@ -43,7 +43,7 @@ export function createDropsService(deps: {
   kick: () => void;
   now?: () => Date;
 }) {
-  const { repository, payments, jobs } = deps;
+  const { repository, jobs } = deps;
   const now = deps.now ?? (() => new Date());
 
   const publicOf = (row: DropRow, at: Date): DropAnswer => {

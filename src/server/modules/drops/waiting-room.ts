@@ -54,7 +54,7 @@ export function createWaitingRoom(deps: {
   secret: string;
   now?: () => Date;
 }) {
-  const { repository, payments, chargeEntry, jobs } = deps;
+  const { repository, chargeEntry, jobs } = deps;
   const now = deps.now ?? (() => new Date());
   const tokens = createSignedTokens(deps.secret, 'drop-queue');
   const cache = new Map<string, { until: number; drop: Promise<CachedDrop | undefined> }>();
