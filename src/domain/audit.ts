@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'webhook.test': 'Sent a test webhook',
   'webhook.replay': 'Replayed a webhook delivery',
   'drop.schedule': 'Scheduled a drop',
+  'drop.edit': 'Changed a drop',
   'drop.close': 'Closed a draw’s entries',
   'drop.cancel': 'Cancelled a drop',
   'staff.sign-in': 'Signed in',

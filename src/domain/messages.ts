@@ -410,6 +410,8 @@ export const MESSAGES = {
   /** Drops (issue 36): the staff's form, the entry, the draw's answers and its mails. */
   drops: {
     shippingNotOffered: 'This shipping method is not offered: choose another',
+    notEditable: 'A drop can be changed only until it opens',
+    otherShoe: 'A drop keeps its shoe: cancel it and schedule another',
     shoe: 'Choose a shoe',
     mode: 'Choose how the pairs are sold: a draw or first come',
     time: 'Enter a date and time',
@@ -530,6 +532,10 @@ export const MESSAGES = {
     scheduleHeading: 'Schedule a drop',
     scheduleButton: 'Schedule the drop',
     scheduled: (name: string) => `Drop of ${name} scheduled`,
+    editDrop: 'Change the drop',
+    editHeading: (name: string) => `Change the drop of ${name}`,
+    saveDrop: 'Save changes',
+    dropChanged: (name: string) => `Drop of ${name} changed`,
     noDrops: 'No drops yet.',
     closeNow: 'Close entries and draw now',
     closeConfirm: 'Close the entries now and draw? Winners are charged at once.',

@@ -127,3 +127,46 @@ test('staff schedule a draw, a shopper enters it with a card, staff draw it and 
   await expect(main(shopper).getByRole('region', { name: 'Your entry' })).toContainText('You won');
   await shopperContext.close();
 });
+
+test('staff change a drop before it opens: its pairs and its close', async ({ page, ownShop }) => {
+  // Not the other test's shoe: the last one with two pairs of a size.
+  const shoes = (await (await page.request.get('/api/shoes?limit=20')).json()) as Shoe[];
+  const shoe = shoes.filter((candidate) => candidate.stock.some((entry) => entry.quantity >= 2)).at(-1)!;
+  const size = shoe.stock.find((entry) => entry.quantity >= 2)!.size;
+  await signInAsAdminWithSession(page.context(), ownShop);
+  const opensAt = new Date(Date.now() + 3_600_000);
+  const scheduled = await page.request.post('/api/admin/drops', {
+    headers: { origin: ownShop.baseURL },
+    data: {
+      shoeId: shoe._id,
+      mode: 'draw',
+      opensAt: opensAt.toISOString(),
+      closesAt: new Date(opensAt.getTime() + 3_600_000).toISOString(),
+      sizes: [{ size, pairs: 1 }],
+    },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const dropId = ((await scheduled.json()) as { _id: string })._id;
+
+  await page.goto(`/managedrops?drop=${dropId}`);
+  const detail = page.getByRole('region', { name: `Drop of ${shoe.name}` });
+  await expect(detail.getByText('Opens soon', { exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: 'Change the drop' }).click();
+  const change = detail.getByRole('form', { name: `Change the drop of ${shoe.name}` });
+  // The form opens with the drop's terms, its size chosen.
+  await expect(change.getByLabel('Size 1', { exact: true })).toHaveValue(size);
+  await expect(change.getByLabel('Pairs of size 1')).toHaveValue('1');
+  await change.getByLabel('Pairs of size 1').fill('2');
+  await change
+    .getByLabel('Entries close at')
+    .fill(localInputValue(new Date(opensAt.getTime() + 2 * 3_600_000)));
+  await change.getByRole('button', { name: 'Save changes' }).click();
+
+  await expect(toast(page, `Drop of ${shoe.name} changed`)).toBeVisible();
+  await expect(change).toHaveCount(0);
+  await expect(detail).toContainText(`${size}: 0/2`);
+  const stored = (await (await page.request.get(`/api/admin/drops/${dropId}`)).json()) as {
+    closesAt: string;
+  };
+  expect(new Date(stored.closesAt).getTime() - opensAt.getTime()).toBeGreaterThan(3_600_000);
+});

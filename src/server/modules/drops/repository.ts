@@ -215,6 +215,50 @@ export function createDropsRepository(db: Database) {
       });
     },
 
+    /**
+     * Changes a drop that has not opened (on the database's clock): its terms, its sizes written
+     * again (none is sold before the opening), and its draw's job for the new close. False: it has
+     * opened, or is over.
+     */
+    async edit(
+      dropId: string,
+      form: DropForm,
+      audited: Audited,
+      enqueue: (tx: Tx, dropId: string) => Promise<string | null>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await lockForChange(tx, dropId);
+        const rows = await tx
+          .update(drops)
+          .set({
+            mode: form.mode,
+            opensAt: new Date(form.opensAt),
+            closesAt: new Date(form.closesAt),
+            admitPerMinute: form.admitPerMinute,
+            minutesToPay: form.minutesToPay,
+          })
+          .where(
+            and(
+              eq(drops.id, dropId),
+              eq(drops.status, 'scheduled'),
+              gt(drops.opensAt, sql`clock_timestamp()`),
+            ),
+          )
+          .returning({ id: drops.id });
+        if (rows.length === 0) return false;
+        await tx.delete(dropSizes).where(eq(dropSizes.dropId, dropId));
+        await tx
+          .insert(dropSizes)
+          .values(form.sizes.map((size) => ({ dropId, size: size.size, pairs: size.pairs })));
+        await tx
+          .update(drops)
+          .set({ drawJobId: await enqueue(tx, dropId) })
+          .where(eq(drops.id, dropId));
+        await recordAudit(tx, audited);
+        return true;
+      });
+    },
+
     /** A drop not drawn yet is cancelled: its entries are never charged. */
     async cancel(dropId: string, audited: Audited): Promise<boolean> {
       return db.transaction(async (tx) => {

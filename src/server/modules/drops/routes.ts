@@ -279,6 +279,22 @@ export const dropAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => drops.adminEntries(request.params.id),
   );
 
+  app.put(
+    '/admin/drops/:id',
+    {
+      schema: {
+        tags: ['admin', 'drops'],
+        summary:
+          'Change a drop until it opens: its mode, opening and close, pairs per size (within the stock) and ' +
+          'pace; never its shoe',
+        params: idParams,
+        body: dropFormSchema,
+        response: { 200: adminDropAnswerSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => drops.edit(request.params.id, request.body, await currentUser.require(request)),
+  );
+
   app.post(
     '/admin/drops/:id/close',
     {

@@ -20,6 +20,9 @@ import type { DropRow } from './repository.js';
 import { newEntryOf, type NewEntryDeps } from './new-entry.js';
 import type { DropsStore } from './store.js';
 
+/** The transaction a drop is scheduled or changed in, which its draw's job is queued in. */
+type Tx = Parameters<Parameters<DropsStore['create']>[3]>[0];
+
 /** The durable job that draws a drop at its close (docs/decisions/032). */
 export const DRAW_JOB = 'drop.draw';
 
@@ -88,6 +91,37 @@ export function createDropsService(deps: {
     };
   }
 
+  /** A drop's terms as staff may set them: an opening not past nor too far, pairs within the stock. */
+  async function checkedTerms(form: DropForm, at: Date) {
+    const opensAt = Date.parse(form.opensAt);
+    if (opensAt < at.getTime() - DROP_LIMITS.pastToleranceMs) throw badRequest(M.opensInPast);
+    if (opensAt > at.getTime() + DROP_LIMITS.aheadDays * 86_400_000) throw badRequest(M.tooFarAhead);
+    const shoe = await repository.shoeStock(form.shoeId);
+    if (!shoe) throw notFound(MESSAGES.catalog.shoeNotFound);
+    for (const { size, pairs } of form.sizes) {
+      const stock = shoe.stock.get(size);
+      if (stock === undefined) throw badRequest(M.notOfShoe(size));
+      if (stock < pairs) throw badRequest(M.notEnoughStock(size, stock));
+    }
+    return shoe;
+  }
+
+  /** A draw's job, queued in the transaction that schedules or moves its close, to run at it. */
+  const drawAtClose =
+    (form: DropForm, staff: User, at: Date) =>
+    async (tx: Tx, dropId: string): Promise<string | null> =>
+      form.mode === 'draw'
+        ? jobs.enqueue(
+            {
+              kind: DRAW_JOB,
+              payload: { dropId },
+              createdBy: staff._id,
+              delayMs: Math.max(0, Date.parse(form.closesAt) - at.getTime()),
+            },
+            tx,
+          )
+        : null;
+
   async function found(id: string): Promise<DropRow> {
     const row = isUuid(id) ? await repository.find(id) : undefined;
     if (!row) throw notFound(M.notFound);
@@ -101,16 +135,7 @@ export function createDropsService(deps: {
      */
     async schedule(form: DropForm, staff: User): Promise<AdminDropAnswer> {
       const at = now();
-      const opensAt = Date.parse(form.opensAt);
-      if (opensAt < at.getTime() - DROP_LIMITS.pastToleranceMs) throw badRequest(M.opensInPast);
-      if (opensAt > at.getTime() + DROP_LIMITS.aheadDays * 86_400_000) throw badRequest(M.tooFarAhead);
-      const shoe = await repository.shoeStock(form.shoeId);
-      if (!shoe) throw notFound(MESSAGES.catalog.shoeNotFound);
-      for (const { size, pairs } of form.sizes) {
-        const stock = shoe.stock.get(size);
-        if (stock === undefined) throw badRequest(M.notOfShoe(size));
-        if (stock < pairs) throw badRequest(M.notEnoughStock(size, stock));
-      }
+      const shoe = await checkedTerms(form, at);
       if (await repository.liveDropShoe([form.shoeId])) throw conflict(M.shoeInDrop);
       const seed = newSeed();
       const id = await repository.create(
@@ -122,19 +147,35 @@ export function createDropsService(deps: {
           closesAt: form.closesAt,
           sizes: form.sizes,
         }),
-        async (tx, dropId) =>
-          form.mode === 'draw'
-            ? jobs.enqueue(
-                {
-                  kind: DRAW_JOB,
-                  payload: { dropId },
-                  createdBy: staff._id,
-                  delayMs: Math.max(0, Date.parse(form.closesAt) - at.getTime()),
-                },
-                tx,
-              )
-            : null,
+        drawAtClose(form, staff, at),
       );
+      return adminOf(await found(id));
+    },
+
+    /**
+     * Changes a drop until it opens (its times, mode, pairs and pace; never its shoe), on the same
+     * checks as scheduling. A draw's job is queued for the new close; the one queued for the old
+     * close finds the drop not closed, or drawn, and does nothing.
+     */
+    async edit(id: string, form: DropForm, staff: User): Promise<AdminDropAnswer> {
+      const drop = await found(id);
+      if (form.shoeId !== drop.shoeId) throw badRequest(M.otherShoe);
+      const at = now();
+      await checkedTerms(form, at);
+      const changed = await repository.edit(
+        drop.id,
+        form,
+        audited(staff, 'drop.edit', drop.id, drop.shoeName, {
+          mode: form.mode,
+          opensAt: form.opensAt,
+          closesAt: form.closesAt,
+          sizes: form.sizes,
+          admitPerMinute: form.admitPerMinute,
+          minutesToPay: form.minutesToPay,
+        }),
+        drawAtClose(form, staff, at),
+      );
+      if (!changed) throw conflict(M.notEditable);
       return adminOf(await found(id));
     },
 
@@ -261,7 +302,7 @@ const badRequest = (message: string) => new HttpError(400, 'validation', message
 /** A staff change of a drop, as the audit log keeps it (issue 20). */
 function audited(
   staff: User,
-  action: 'drop.schedule' | 'drop.close' | 'drop.cancel',
+  action: 'drop.schedule' | 'drop.edit' | 'drop.close' | 'drop.cancel',
   id: string | null,
   shoeName: string,
   after: unknown,

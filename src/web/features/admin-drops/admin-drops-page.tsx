@@ -79,7 +79,7 @@ export default function AdminDropsPage() {
           <h2 id="schedule-heading" className="mb-5 text-xl font-bold tracking-tight">
             {T.scheduleHeading}
           </h2>
-          <ScheduleForm onScheduled={scheduled} />
+          <ScheduleForm onSaved={scheduled} />
         </section>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { Ban, ExternalLink, Flag, Shuffle } from 'lucide-react';
+import { Ban, ExternalLink, Flag, Pencil, Shuffle } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { NOTICE_MS } from '../../../domain/constants';
 import type { AdminDropAnswer, AdminEntry } from '../../../domain/contracts/drops';
@@ -13,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { paths } from '../../paths';
 import { useAdminDropEntries, useCancelDrop, useCloseDrop } from './api/admin-drops';
 import { sizesSold } from './drop-list';
+import { ScheduleForm } from './schedule-form';
 
 const T = MESSAGES.dropPages;
 const SALE = T.waitingRoom;
@@ -48,6 +50,9 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
   };
   const canClose = drop.mode === 'draw' && drop.phase === 'open';
   const canCancel = drop.phase !== 'drawn' && drop.phase !== 'cancelled' && drop.phase !== 'drawing';
+  // Until it opens, a drop's terms may change (the server says so again when it is sent).
+  const canEdit = drop.phase === 'upcoming';
+  const [editing, setEditing] = useState(false);
   const draw = drop.draw;
   // A first-come drop sells: its rows are purchases, paying or bought, where a draw's are entries.
   const sale = drop.mode === 'first_come';
@@ -105,8 +110,31 @@ export function DropDetail({ drop }: { drop: AdminDropAnswer }) {
         </div>
       )}
 
-      {(canClose || canCancel) && (
+      {editing && canEdit && (
+        <div className="rounded-2xl border border-gray-200 p-4 sm:p-5">
+          <ScheduleForm key={drop._id} drop={drop} onSaved={() => setEditing(false)} />
+          <button
+            type="button"
+            onClick={() => setEditing(false)}
+            className="mt-3 text-sm font-bold text-gray-700 underline-offset-4 hover:text-ink hover:underline"
+          >
+            Keep it as it is
+          </button>
+        </div>
+      )}
+
+      {(canClose || canCancel || canEdit) && !editing && (
         <div className="flex flex-wrap gap-3">
+          {canEdit && (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className={`${secondaryButtonClass} min-h-10 px-4 py-1.5 text-sm`}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              {T.editDrop}
+            </button>
+          )}
           {canClose && (
             <ConfirmDialog
               trigger={

@@ -1,4 +1,4 @@
-import { CalendarClock, Plus, X } from 'lucide-react';
+import { CalendarClock, Plus, Save, X } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import type { Shoe } from '../../../domain/catalog';
@@ -13,8 +13,11 @@ import { fieldAria, inputClass } from '../../components/forms/form-field';
 import { FormSubmit } from '../../components/forms/form-submit';
 import { InputField } from '../../components/forms/input-field';
 import { useSchemaForm } from '../../components/forms/use-schema-form';
+import { useQuery } from '@tanstack/react-query';
+import { shoeQuery } from '../../api/use-shoe';
+import { LoadStatus } from '../../components/load-status';
 import { toast } from '../../lib/toast';
-import { useScheduleDrop } from './api/admin-drops';
+import { useEditDrop, useScheduleDrop } from './api/admin-drops';
 import { localInputValue } from './local-time';
 import { ShoeChooser } from './shoe-chooser';
 
@@ -36,15 +39,40 @@ function startingValues(): DropFormInput {
   };
 }
 
+/** A drop's form filled with its terms, to change them. */
+function valuesOf(drop: AdminDropAnswer): DropFormInput {
+  return {
+    shoeId: drop.shoe._id,
+    mode: drop.mode,
+    opensAt: localInputValue(new Date(drop.opensAt)),
+    closesAt: localInputValue(new Date(drop.closesAt)),
+    sizes: drop.sizes.map(({ size, pairs }) => ({ size, pairs: String(pairs) })),
+    admitPerMinute: String(drop.admitPerMinute),
+    minutesToPay: String(drop.minutesToPay),
+  };
+}
+
+interface ScheduleFormProps {
+  /** After the server took it: the drop scheduled or changed. */
+  onSaved: (drop: AdminDropAnswer) => void;
+  /** A drop not open yet, to change (its shoe stays); absent, a new drop. */
+  drop?: AdminDropAnswer;
+}
+
 /**
- * Schedules a drop (issue 36): its shoe, a draw or first come, the window, the pairs of each size
- * (within the shoe's stock, which the server checks), and for first come the waiting room's pace.
- * The same schema as the server's checks it; the times are the browser's, sent with their zone.
+ * Schedules a drop (issue 36), or changes one until it opens: its shoe (a change keeps it), a draw or
+ * first come, the window, the pairs of each size (within the shoe's stock, which the server checks),
+ * and for first come the waiting room's pace. The same schema as the server's checks it; the times
+ * are the browser's, sent with their zone.
  */
-export function ScheduleForm({ onScheduled }: { onScheduled: (drop: AdminDropAnswer) => void }) {
+export function ScheduleForm({ onSaved, drop }: ScheduleFormProps) {
   const schedule = useScheduleDrop();
-  const [initial] = useState(startingValues);
-  const [shoe, setShoe] = useState<Shoe>();
+  const change = useEditDrop();
+  const [initial] = useState(() => (drop ? valuesOf(drop) : startingValues()));
+  const [chosen, setShoe] = useState<Shoe>();
+  // A change's shoe is the drop's, read with its stock for the sizes.
+  const own = useQuery({ ...shoeQuery(drop?.shoe._id ?? ''), enabled: drop !== undefined });
+  const shoe = drop ? own.data : chosen;
   const form = useSchemaForm(dropFormSchema, { defaultValues: initial });
   const { control, register, setValue, reset, formState } = form;
   const rows = useFieldArray({ control, name: 'sizes' });
@@ -59,24 +87,38 @@ export function ScheduleForm({ onScheduled }: { onScheduled: (drop: AdminDropAns
   };
 
   const onSubmit = form.submit(async (values) => {
-    const drop = await schedule.mutateAsync(values);
-    toast.success(T.scheduled(drop.shoe.name), { duration: NOTICE_MS.admin });
+    if (drop) {
+      const changed = await change.mutateAsync({ id: drop._id, form: values });
+      toast.success(T.dropChanged(changed.shoe.name), { duration: NOTICE_MS.admin });
+      onSaved(changed);
+      return;
+    }
+    const scheduled = await schedule.mutateAsync(values);
+    toast.success(T.scheduled(scheduled.shoe.name), { duration: NOTICE_MS.admin });
     reset(startingValues());
     setShoe(undefined);
-    onScheduled(drop);
+    onSaved(scheduled);
   });
 
+  // A change's sizes are picked among its shoe's: the form opens with them, its sizes selected.
+  if (drop && !own.data) return <LoadStatus failed={own.isError} className="py-4" />;
   const shoeSizes = shoe ? sizesOf(shoe) : [];
   return (
     <form
       method="post"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label={T.scheduleHeading}
+      aria-label={drop ? T.editHeading(drop.shoe.name) : T.scheduleHeading}
       className="space-y-5"
     >
       <input type="hidden" {...register('shoeId')} />
-      <ShoeChooser chosen={shoe} onChoose={choose} error={formState.errors.shoeId?.message} />
+      {drop ? (
+        <p className="text-sm">
+          <span className="font-semibold">Shoe:</span> {drop.shoe.brand} {drop.shoe.name}
+        </p>
+      ) : (
+        <ShoeChooser chosen={shoe} onChoose={choose} error={formState.errors.shoeId?.message} />
+      )}
 
       <fieldset>
         <legend className={smallLabel}>How the pairs are sold</legend>
@@ -181,7 +223,11 @@ export function ScheduleForm({ onScheduled }: { onScheduled: (drop: AdminDropAns
       <FormSubmit
         error={form.formError}
         busy={form.busy}
-        action={{ label: T.scheduleButton, busyLabel: 'Scheduling…', icon: CalendarClock }}
+        action={
+          drop
+            ? { label: T.saveDrop, busyLabel: 'Saving…', icon: Save }
+            : { label: T.scheduleButton, busyLabel: 'Scheduling…', icon: CalendarClock }
+        }
         className="w-full sm:w-auto"
       />
     </form>

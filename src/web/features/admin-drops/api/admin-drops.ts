@@ -69,6 +69,12 @@ function useDropChange<Input>(send: (input: Input) => Promise<AdminDropAnswer>) 
 export const useScheduleDrop = () =>
   useDropChange((form: DropForm) => sendJson('POST', dropUrls.adminList(), form, adminDropAnswerSchema));
 
+/** `PUT /api/admin/drops/{id}`: changes a drop until it opens; a draw's job follows its close. */
+export const useEditDrop = () =>
+  useDropChange(({ id, form }: { id: string; form: DropForm }) =>
+    sendJson('PUT', dropUrls.adminDrop(id), form, adminDropAnswerSchema),
+  );
+
 /** `POST /api/admin/drops/{id}/close`: closes the entries now and draws. */
 export const useCloseDrop = () =>
   useDropChange((id: string) => sendJson('POST', dropUrls.adminClose(id), {}, adminDropAnswerSchema));

@@ -14,6 +14,7 @@ import {
   ids,
   ownAccount,
   post,
+  put,
   staffOnly,
   type Outcome,
   type Role,
@@ -217,6 +218,29 @@ export const DROP_ROWS: Row[] = [
     prepare: async () => freshDrop(),
     request: ({ fixture }) => get(`/api/admin/drops/${fixture.drop}/entries`),
     check: (response) => expect(response.json()).toEqual([]),
+  },
+  {
+    route: 'PUT /api/admin/drops/{id}',
+    note: 'a drop not open yet, its pairs doubled',
+    outcomes: staffOnly(OK),
+    prepare: async () =>
+      freshDrop({ opensAt: new Date(Date.now() + HOUR), closesAt: new Date(Date.now() + 2 * HOUR) }),
+    request: ({ fixture }) =>
+      put(`/api/admin/drops/${fixture.drop}`, {
+        shoeId: fixture.shoe,
+        mode: 'draw',
+        opensAt: new Date(Date.now() + HOUR).toISOString(),
+        closesAt: new Date(Date.now() + 3 * HOUR).toISOString(),
+        sizes: [{ size: '9', pairs: 4 }],
+      }),
+    state: async ({ fixture }) =>
+      (
+        await db()
+          .select({ pairs: dropSizes.pairs })
+          .from(dropSizes)
+          .where(eq(dropSizes.dropId, fixture.drop!))
+      )[0]!.pairs,
+    after: () => 4,
   },
   {
     route: 'POST /api/admin/drops/{id}/close',
