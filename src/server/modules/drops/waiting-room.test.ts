@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSignedTokens } from '../../http/signed-token.js';
 import type { DropsStore } from './store.js';
 import { createWaitingRoom } from './waiting-room.js';
@@ -47,6 +47,10 @@ const room = (store: DropsStore) =>
 
 const places = createSignedTokens(SECRET, 'drop-queue');
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('a poll of the waiting room', () => {
   it('reads the drop once for a crowd polling at once, and nothing else', async () => {
     const { store, reads } = countingStore();
@@ -76,6 +80,51 @@ describe('a poll of the waiting room', () => {
     expect(next.answer.place).toBe(7);
     expect(next.token).toBeUndefined();
     expect(reads).toEqual({ find: 1, earlyPlaces: 1 });
+  });
+
+  it('answers from the last copy while the next read is on its way: no poll waits for the database', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { store, reads } = countingStore();
+    let release = () => {};
+    const slow = store.find;
+    const waitingRoom = room({
+      ...store,
+      find: async (...args: Parameters<DropsStore['find']>) => {
+        if (reads.find >= 1) await new Promise<void>((resolve) => (release = resolve));
+        return slow(...args);
+      },
+    } as DropsStore);
+    const token = places.sign({ d: DROP_ID, u: 'u', p: 3 });
+    await waitingRoom.poll(DROP_ID, token);
+    vi.setSystemTime(Date.now() + 1_500);
+    // The copy is 1.5 s old: the poll is answered from it at once, and one read is sent.
+    const stale = await waitingRoom.poll(DROP_ID, token);
+    expect(stale.answer.place).toBe(3);
+    release();
+    await vi.waitFor(() => expect(reads.find).toBe(2));
+    // Past DROP_STALE_MS with no read answered, a poll waits for the read.
+    vi.setSystemTime(Date.now() + 20_000);
+    let answered = false;
+    const waiting = waitingRoom.poll(DROP_ID, token).then(() => (answered = true));
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    release();
+    await waiting;
+    expect(reads.find).toBe(3);
+  });
+
+  it('spreads the early arrivals’ first poll after the opening over a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(opensAt.getTime() - 1_500);
+    const { store } = countingStore();
+    const waitingRoom = room(store);
+    const seconds = new Set<number>();
+    for (let i = 0; i < 200; i++) {
+      const { answer } = await waitingRoom.poll(DROP_ID, places.sign({ d: DROP_ID, u: `e${i}`, p: null }));
+      expect(answer.status).toBe('early');
+      seconds.add(answer.pollAfterSeconds);
+    }
+    expect([...seconds].sort()).toEqual([2, 3, 4, 5]);
   });
 
   it('refuses a token signed with another secret or for another purpose', async () => {

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import pLimit from 'p-limit';
 import type { User } from '../../../domain/account.js';
 import { isUuid } from '../../../domain/catalog.js';
 import type { MyEntry, QueueAnswer } from '../../../domain/contracts/drops.js';
@@ -20,8 +22,28 @@ const M = MESSAGES.drops;
 /** How long an instance answers polls from the drop it read last: one read a second, whatever the crowd. */
 const DROP_CACHE_MS = 1_000;
 
+/**
+ * How old a copy may still answer while the next read is on its way, so that no poll waits for one;
+ * past this (the database unreachable, say) polls wait for a fresh read.
+ */
+const DROP_STALE_MS = 10_000;
+
+/**
+ * The early arrivals' first poll after the opening, spread over this many seconds: otherwise all of
+ * them come back at the same instant. At most this late to learn their place, out of minutes to pay.
+ */
+const EARLY_POLL_SPREAD_SECONDS = 3;
+
 /** How many drops' early orders an instance keeps (a drop's is a few bytes a shopper). */
 const EARLY_ORDERS_KEPT = 20;
+
+/**
+ * Joins an instance sends to the database at once. Joins take their places one after another on the
+ * drop's row, so more in flight would only wait inside PostgreSQL, each holding one of the pool's
+ * connections that the polls' reads and the purchases need (bench --scenario drop saw 239 queries
+ * waiting for one); two keep the row busy, the next already queued behind the one committing.
+ */
+const JOINS_IN_FLIGHT = 2;
 
 /** A place as its signed cookie holds it: the drop, the shopper, the place (null: joined early). */
 export interface PlaceClaims {
@@ -57,8 +79,16 @@ export function createWaitingRoom(deps: {
   const { repository, chargeEntry, jobs } = deps;
   const now = deps.now ?? (() => new Date());
   const tokens = createSignedTokens(deps.secret, 'drop-queue');
-  const cache = new Map<string, { until: number; drop: Promise<CachedDrop | undefined> }>();
+  const cache = new Map<
+    string,
+    {
+      until: number;
+      drop: Promise<CachedDrop | undefined>;
+      last?: { at: number; drop: CachedDrop | undefined };
+    }
+  >();
   const earlyOrders = new Map<string, Promise<ReadonlyMap<string, number> | undefined>>();
+  const joinSlot = pLimit(JOINS_IN_FLIGHT);
 
   const waitingOf = (row: DropRow): CachedDrop => ({
     id: row.id,
@@ -73,16 +103,27 @@ export function createWaitingRoom(deps: {
     sizesLeft: row.sizes.filter((size) => size.sold < size.pairs).map((size) => size.size),
   });
 
-  /** The drop as this instance read it at most a second ago; one read in flight per drop. */
+  /**
+   * The drop as this instance read it at most a second ago, one read in flight per drop; while the
+   * next read is on its way, the last copy answers (if under DROP_STALE_MS old), so no poll waits.
+   */
   function cachedDrop(id: string): Promise<CachedDrop | undefined> {
     const time = Date.now();
     const hit = cache.get(id);
     if (hit && hit.until > time) return hit.drop;
-    const drop = repository.find(id).then((row) => (row ? waitingOf(row) : undefined));
-    cache.set(id, { until: time + DROP_CACHE_MS, drop });
-    drop.catch(() => cache.delete(id));
+    const read = repository.find(id).then((row) => (row ? waitingOf(row) : undefined));
+    const entry: NonNullable<typeof hit> = { until: time + DROP_CACHE_MS, drop: read, last: hit?.last };
+    cache.set(id, entry);
+    read.then(
+      (drop) => {
+        entry.last = { at: Date.now(), drop };
+        entry.drop = Promise.resolve(drop);
+      },
+      () => cache.get(id) === entry && cache.delete(id),
+    );
     if (cache.size > 100) cache.delete(cache.keys().next().value!);
-    return drop;
+    const last = hit?.last;
+    return last && time - last.at < DROP_STALE_MS ? Promise.resolve(last.drop) : read;
   }
 
   async function firstComeDrop(id: string): Promise<CachedDrop> {
@@ -95,6 +136,11 @@ export function createWaitingRoom(deps: {
   const answerOf = (drop: CachedDrop, place: number | null, at: Date): QueueAnswer => {
     const view = queueView(drop, drop.status === 'cancelled' ? null : place, at);
     const over = drop.status !== 'scheduled';
+    // An early arrival asked back at the opening comes back a random moment within the spread.
+    const spread =
+      view.status === 'early' && drop.opensAt.getTime() - at.getTime() <= view.pollAfterSeconds * 1_000
+        ? crypto.randomInt(EARLY_POLL_SPREAD_SECONDS + 1)
+        : 0;
     return {
       status: over ? 'closed' : view.status,
       place: view.place,
@@ -104,7 +150,7 @@ export function createWaitingRoom(deps: {
       pairsLeft: drop.pairsLeft,
       sizesLeft: drop.sizesLeft,
       opensAt: drop.opensAt.toISOString(),
-      pollAfterSeconds: view.pollAfterSeconds,
+      pollAfterSeconds: view.pollAfterSeconds + spread,
       now: at.toISOString(),
     };
   };
@@ -152,7 +198,7 @@ export function createWaitingRoom(deps: {
       const drop = await firstComeDrop(dropId);
       if (!(await repository.emailVerified(user._id)))
         throw new HttpError(403, 'email_not_verified', M.verifyEmail);
-      const joined = await repository.join(drop.id, user._id);
+      const joined = await joinSlot(() => repository.join(drop.id, user._id));
       if (!joined) {
         const at = now();
         if (drop.status === 'scheduled' && at < drop.closesAt) throw conflict(M.queueNotOpen);
