@@ -57,6 +57,9 @@ type CachedDrop = WaitingDrop & {
   mode: DropRow['mode'];
   status: DropRow['status'];
   sizesLeft: string[];
+  /** Every size the drop sells, and its shoe. */
+  sizes: string[];
+  shoeId: string;
 };
 
 /**
@@ -101,6 +104,8 @@ export function createWaitingRoom(deps: {
     pairsLeft:
       row.status === 'scheduled' ? row.sizes.reduce((sum, size) => sum + size.pairs - size.sold, 0) : 0,
     sizesLeft: row.sizes.filter((size) => size.sold < size.pairs).map((size) => size.size),
+    sizes: row.sizes.map((size) => size.size),
+    shoeId: row.shoeId,
   });
 
   /**
@@ -252,9 +257,8 @@ export function createWaitingRoom(deps: {
       if (!(await repository.emailVerified(user._id)))
         throw new HttpError(403, 'email_not_verified', M.verifyEmail);
 
-      const row = await repository.find(drop.id);
-      if (!row) throw notFound(M.notFound);
-      if (!row.sizes.some((size) => size.size === form.size)) throw badRequest(M.notOfShoe(form.size));
+      // The drop's sizes and shoe are fixed from its opening on: the instance's copy has them.
+      if (!drop.sizes.includes(form.size)) throw badRequest(M.notOfShoe(form.size));
       const mine = await repository.entryOf(drop.id, user._id);
       if (mine?.outcome === 'won') throw conflict(M.alreadyBought);
       const entryId = mine?.outcome === 'entered' ? mine.id : await takePair(user, drop, form);
@@ -262,7 +266,7 @@ export function createWaitingRoom(deps: {
       const purchase = await repository.entryToCharge(entryId);
       let outcome;
       try {
-        outcome = await chargeEntry(purchase!, row.shoeId);
+        outcome = await chargeEntry(purchase!, drop.shoeId);
       } catch {
         // Not told whether it was paid: the pair stays taken, and pressing again asks the checkout
         // under the same key, which answers what it did.
