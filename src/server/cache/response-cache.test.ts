@@ -10,8 +10,9 @@ function fakeReply() {
     type: () => reply,
     status: () => reply,
     getHeader: () => undefined,
-    send: (json: string) => {
-      sent.push(json);
+    // Answers go out as their UTF-8 bytes (stored-answer.ts): read back as text.
+    send: (body: string | Buffer) => {
+      sent.push(String(body));
       return reply;
     },
   };

@@ -41,8 +41,9 @@ function taggedStore(options: { ttlMs: number; maxBytes: number }) {
   const lru = new LRUCache<string, CachedAnswer>({
     ttl: options.ttlMs,
     maxSize: options.maxBytes,
-    // The brotli and gzip copies made later add about half the text at most: counted here.
-    sizeCalculation: (answer) => Math.ceil(answer.text.length * 1.5) + 64,
+    // The UTF-8 bytes (the text's size again) and the brotli and gzip copies made later (about half
+    // the text at most) are counted here.
+    sizeCalculation: (answer) => Math.ceil(answer.text.length * 2.5) + 64,
     dispose: (answer, key) => unindex(key, answer.tags),
   });
   return {
