@@ -213,7 +213,7 @@ async function main() {
       ratio: row.ratio.toFixed(2),
       'bare req/s': Math.round(row.bareRequestsPerSecond),
       'vs bare': row.bareRatio.toFixed(3),
-      'shop CPU ms/req': row.shopCpuMsPerRequest?.toFixed(2) ?? '',
+      'shop CPU ms/req': row.shopCpuMsPerRequest?.toFixed(3) ?? '',
     })),
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { httpTimeoutsOf, trustProxyOf, type Config } from '../config.js';
 import { answerFrameworkError } from '../http/framework-errors.js';
+import { batchedStandardOutput } from '../http/log-destination.js';
 import { redactLogObject, serializeRequest } from '../http/log-redaction.js';
 import { requestIdOf } from '../http/request-id.js';
 import { RequestLog } from '../http/request-log.js';
@@ -21,7 +22,8 @@ export function serverOptionsOf(
           serializers: { req: serializeRequest },
           // A child logger's bindings too (pino's redact covered them).
           formatters: { log: redactLogObject, bindings: redactLogObject },
-          ...(logStream ? { stream: logStream } : {}),
+          // Standard output, one write per turn of the event loop (http/log-destination.ts).
+          stream: logStream ?? batchedStandardOutput(),
         }
       : false,
     // One line per request instead of Fastify's two.

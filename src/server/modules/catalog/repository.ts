@@ -146,6 +146,17 @@ export function createCatalogRepository(
       .from(shoes)
       .innerJoin(brands, eq(shoes.brandId, brands.id));
 
+  /** A shoe's gallery in order, as JSON, read beside the shoe (no second round trip). */
+  const photosJson = sql<
+    { url: string; alt: string }[]
+  >`(SELECT coalesce(json_agg(json_build_object('url', ${shoeImages.image}, 'alt', ${shoeImages.alt}) ORDER BY ${shoeImages.position}), '[]'::json) FROM ${shoeImages} WHERE ${shoeImages.shoeId} = ${shoes.id})`;
+  /** One shoe with its brand, its stock and its gallery: a shoe's page and `GET /api/shoes/{id}`. */
+  const shoeWithPhotos = () =>
+    db
+      .select({ ...shoeColumns, stock: stockJson(sql`${shoes.id}`), photos: photosJson })
+      .from(shoes)
+      .innerJoin(brands, eq(shoes.brandId, brands.id));
+
   // A shoe's page reads this one most. On PGlite it is parsed and planned once and then run by name
   // (db/pglite-named-statement.ts): its query API parses and plans every statement again. On
   // PostgreSQL it stays unnamed: a named statement lives on one server connection, and behind
@@ -155,19 +166,23 @@ export function createCatalogRepository(
     pgliteNamedStatement(
       pglite,
       'catalog_shoe_by_id',
-      shoesWithStock()
+      shoeWithPhotos()
         .where(eq(shoes.id, sql.placeholder('id')))
         .toSQL().sql,
     );
   const shoeColumnNames = Object.keys(shoeColumns) as (keyof typeof shoeColumns)[];
 
   async function findShoeById(id: string) {
-    if (!shoeByIdOnPglite) return (await shoesWithStock().where(eq(shoes.id, id)))[0];
+    if (!shoeByIdOnPglite) return (await shoeWithPhotos().where(eq(shoes.id, id)))[0];
     const [row] = await shoeByIdOnPglite([id]);
     if (!row) return undefined;
-    // The columns in the select's order, then the stock.
+    // The columns in the select's order, then the stock and the gallery.
     const shoe = Object.fromEntries(shoeColumnNames.map((name, i) => [name, row[i]])) as ShoeRow;
-    return { ...shoe, stock: row[shoeColumnNames.length] as StockJson };
+    return {
+      ...shoe,
+      stock: row[shoeColumnNames.length] as StockJson,
+      photos: row[shoeColumnNames.length + 1] as { url: string; alt: string }[],
+    };
   }
 
   async function findShoes(ids: string[]): Promise<Shoe[]> {
@@ -378,16 +393,9 @@ export function createCatalogRepository(
 
     /** One shoe with its stock and its gallery (`images`, the cover first: issue 33 item 1). */
     async findShoe(id: string): Promise<Shoe | undefined> {
-      const [row, photos] = await Promise.all([
-        findShoeById(id),
-        db
-          .select({ url: shoeImages.image, alt: shoeImages.alt })
-          .from(shoeImages)
-          .where(eq(shoeImages.shoeId, id))
-          .orderBy(asc(shoeImages.position)),
-      ]);
+      const row = await findShoeById(id);
       if (!row) return undefined;
-      const { stock, ...shoe } = row;
+      const { stock, photos, ...shoe } = row;
       // A shoe written without its gallery still shows its one picture.
       const images = photos.length > 0 ? photos : [{ url: shoe.image, alt: shoe.name }];
       return { ...toShoe(shoe, stockEntriesOf(stock, true)), images };
