@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DROP_MODES } from './drop-phase.js';
 import { deliveryAddressSchema } from './forms.js';
 import { MESSAGES } from './messages.js';
 import { usStateCode } from './us-states.js';
@@ -9,17 +10,6 @@ import { usStateCode } from './us-states.js';
  * rules both sides share: the staff's form, the shopper's entry, the phase a drop is in at a time,
  * and the key that makes two spellings of one delivery address the same address.
  */
-export const DROP_MODES = ['draw', 'first_come'] as const;
-export type DropMode = (typeof DROP_MODES)[number];
-
-/** What the staff's changes and the draw store; `open` and `closed` are read from the clock. */
-export const DROP_STATUSES = ['scheduled', 'drawing', 'drawn', 'cancelled'] as const;
-export type DropStatus = (typeof DROP_STATUSES)[number];
-
-/** Where a drop stands at a moment, as the storefront shows it. */
-export const DROP_PHASES = ['upcoming', 'open', 'closed', 'drawing', 'drawn', 'cancelled'] as const;
-export type DropPhase = (typeof DROP_PHASES)[number];
-
 /** What became of an entry: waiting for the draw, won (charged, an order), card declined, not drawn. */
 export const ENTRY_OUTCOMES = ['entered', 'won', 'declined', 'lost'] as const;
 export type EntryOutcome = (typeof ENTRY_OUTCOMES)[number];
@@ -42,25 +32,6 @@ export const DROP_LIMITS = {
   /** A form sent a moment after the time it names is still on time. */
   pastToleranceMs: 5 * 60_000,
 } as const;
-
-/** The phase of a drop at `now`: the stored status, the entry window read from the clock. */
-export function phaseOf(
-  drop: { status: DropStatus; opensAt: string | Date; closesAt: string | Date },
-  now: Date,
-): DropPhase {
-  if (drop.status !== 'scheduled') return drop.status;
-  const time = now.getTime();
-  if (time < new Date(drop.opensAt).getTime()) return 'upcoming';
-  return time < new Date(drop.closesAt).getTime() ? 'open' : 'closed';
-}
-
-/**
- * A drop whose pairs are not given out yet (not drawn, not cancelled): the storefront announces it,
- * and its shoe is sold by the drop alone (the server's `liveDropShoe` asks the same of the status).
- */
-export function isLivePhase(phase: DropPhase): boolean {
-  return phase !== 'drawn' && phase !== 'cancelled';
-}
 
 const M = MESSAGES.drops;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DROP_MODES, DROP_PHASES, DROP_STATUSES, ENTRY_FLAGS, ENTRY_OUTCOMES } from '../drops.js';
+import { DROP_MODES, DROP_PHASES, DROP_STATUSES } from '../drop-phase.js';
+import { ENTRY_FLAGS, ENTRY_OUTCOMES } from '../drops.js';
 import { QUEUE_STATUSES } from '../waiting-room.js';
 
 /** The shoe a drop sells, as the storefront shows it. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
-import type { DropMode, EntryFlag } from '../../../domain/drops.js';
+import type { DropMode } from '../../../domain/drop-phase.js';
+import type { EntryFlag } from '../../../domain/drops.js';
 import type { Database } from '../../db/client.js';
 import { brokenUniqueIndex } from '../../db/postgres-errors.js';
 import { dropEntries, drops, dropSizes, shoes, users, type DropEntryFlag } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import type { MyEntry } from '../../../domain/contracts/drops.js';
-import { phaseOf } from '../../../domain/drops.js';
+import { phaseOf } from '../../../domain/drop-phase.js';
 import type { DropsStore } from './store.js';
 
 /** A shopper's entry (or first-come purchase) as their account and the drop's page show it. */

@@ -7,7 +7,7 @@ import { recordEvents } from '../../events/outbox-repository.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Drops not over (domain/drops.ts `isLivePhase`, by status): their shoe is sold by the drop alone. */
+/** Drops not over (domain/drop-phase.ts `isLivePhase`, by status): their shoe is sold by the drop alone. */
 const LIVE = ['scheduled', 'drawing'] as const;
 
 /** How long a finished drop stays on the storefront's list. */

@@ -7,7 +7,8 @@ import type {
   DropResultAnswer,
   MyEntry,
 } from '../../../domain/contracts/drops.js';
-import { DROP_LIMITS, phaseOf, type DropEntryForm, type DropForm } from '../../../domain/drops.js';
+import { phaseOf } from '../../../domain/drop-phase.js';
+import { DROP_LIMITS, type DropEntryForm, type DropForm } from '../../../domain/drops.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Audited } from '../../audit/audit-writer.js';

@@ -1,5 +1,5 @@
 import type { DropAnswer } from '../../../domain/contracts/drops';
-import { isLivePhase, type DropMode } from '../../../domain/drops';
+import { isLivePhase, type DropMode } from '../../../domain/drop-phase';
 import { MESSAGES } from '../../../domain/messages';
 
 const T = MESSAGES.dropPages;

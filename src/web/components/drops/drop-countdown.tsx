@@ -1,6 +1,6 @@
 import { Timer } from 'lucide-react';
 import type { DropAnswer } from '../../../domain/contracts/drops';
-import type { DropMode } from '../../../domain/drops';
+import type { DropMode } from '../../../domain/drop-phase';
 import { MESSAGES } from '../../../domain/messages';
 import { countdownOf, describeRemaining, formatRemaining } from './drop-clock';
 import { useServerNow } from './use-server-now';

@@ -1,4 +1,4 @@
-import type { DropMode, DropPhase } from '../../../domain/drops';
+import type { DropMode, DropPhase } from '../../../domain/drop-phase';
 import { MESSAGES } from '../../../domain/messages';
 
 const TONES: Record<DropPhase, string> = {

@@ -1,7 +1,7 @@
 import { CircleCheck, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MyEntry } from '../../../domain/contracts/drops';
-import type { DropMode } from '../../../domain/drops';
+import type { DropMode } from '../../../domain/drop-phase';
 import { MESSAGES } from '../../../domain/messages';
 import { textLinkClass } from '../../components/forms/button-class';
 import { paths } from '../../paths';

@@ -6,7 +6,8 @@ import {
   type AdminDropAnswer,
 } from '../../../../domain/contracts/drops';
 import { dropUrls } from '../../../../domain/drop-urls';
-import type { DropForm, DropPhase } from '../../../../domain/drops';
+import type { DropPhase } from '../../../../domain/drop-phase';
+import type { DropForm } from '../../../../domain/drops';
 import { getData, sendJson } from '../../../api/http';
 import { adminKeys, catalogKeys, dropKeys } from '../../../api/query-keys';
 
