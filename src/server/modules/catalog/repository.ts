@@ -139,10 +139,10 @@ export function createCatalogRepository(
   /** The embedded database itself, when it is the one: its hot lookups run as named statements. */
   pglite?: PGlite,
 ) {
-  /** Shoes with their brand and their stock, in one round trip. */
-  const shoesWithStock = () =>
+  /** Shoes with their brand and their stock (and the columns of `extra`), in one round trip. */
+  const shoesWithStock = <Extra extends Record<string, SQL>>(extra = {} as Extra) =>
     db
-      .select({ ...shoeColumns, stock: stockJson(sql`${shoes.id}`) })
+      .select({ ...shoeColumns, stock: stockJson(sql`${shoes.id}`), ...extra })
       .from(shoes)
       .innerJoin(brands, eq(shoes.brandId, brands.id));
 
@@ -151,11 +151,7 @@ export function createCatalogRepository(
     { url: string; alt: string }[]
   >`(SELECT coalesce(json_agg(json_build_object('url', ${shoeImages.image}, 'alt', ${shoeImages.alt}) ORDER BY ${shoeImages.position}), '[]'::json) FROM ${shoeImages} WHERE ${shoeImages.shoeId} = ${shoes.id})`;
   /** One shoe with its brand, its stock and its gallery: a shoe's page and `GET /api/shoes/{id}`. */
-  const shoeWithPhotos = () =>
-    db
-      .select({ ...shoeColumns, stock: stockJson(sql`${shoes.id}`), photos: photosJson })
-      .from(shoes)
-      .innerJoin(brands, eq(shoes.brandId, brands.id));
+  const shoeWithPhotos = () => shoesWithStock({ photos: photosJson });
 
   // A shoe's page reads this one most. On PGlite it is parsed and planned once and then run by name
   // (db/pglite-named-statement.ts): its query API parses and plans every statement again. On
