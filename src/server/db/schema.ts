@@ -108,6 +108,32 @@ export const shoes = pgTable(
   ],
 );
 
+/**
+ * The shoes counted by what their facets read (docs/decisions/035): brand, colour as stored, sizes in
+ * stock and sale. Written by triggers on `shoes` (migration 0039) in the writing statement's own
+ * transaction, as rows of changes (+n, -n) that take no lock, so no two writers ever wait for each
+ * other here; the catalogue module folds them into one row per key after commit (`folded`). A key's
+ * count is the sum of its rows, folded or not.
+ */
+export const shoeFacetCounts = pgTable(
+  'shoe_facet_counts',
+  {
+    brandId: uuid('brand_id').notNull(),
+    color: text('color').notNull(),
+    sizesInStock: integer('sizes_in_stock').notNull(),
+    onSale: boolean('on_sale').notNull(),
+    shoes: integer('shoes').notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('shoe_facet_counts_key_idx').on(t.brandId, t.color, t.sizesInStock, t.onSale),
+    // The fold finds the keys changed since the last one without reading them all.
+    index('shoe_facet_counts_unfolded_idx')
+      .on(t.brandId, t.color, t.sizesInStock, t.onSale)
+      .where(sql`NOT ${t.folded}`),
+  ],
+);
+
 export const stockEntries = pgTable(
   'stock_entries',
   {

@@ -133,6 +133,7 @@ export async function createServices(options: ServicesOptions) {
 
   const catalogRepository = createCatalogRepository(db, catalogCache.rememberCount, database.pglite);
   const catalog = createCatalogService(catalogRepository);
+  consumers.push(catalog.facetCountsConsumer);
   // "You may also like" (docs/decisions/029): counts the shoes of each paid order after its commit.
   const recommendations = createRecommendationsService({
     repository: createRecommendationsRepository(db),

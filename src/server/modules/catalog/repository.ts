@@ -1,34 +1,15 @@
-// One file because the shoe list and its facets are built from the same filter conditions, columns
-// and stock subquery (filterConditions, shoeColumns, stockJson), which splitting would export only to share.
-import {
-  and,
-  asc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  sql,
-  type AnyColumn,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Shoe, StockEntry } from '../../../domain/catalog.js';
-import {
-  canonicalFilters,
-  NO_FILTERS,
-  type FacetValue,
-  type FilterScope,
-  type ShoeFacets,
-  type ShoeFilters,
-} from '../../../domain/shoe-filters.js';
-import { CHART_SIZES, compareSizes, sizeBit } from '../../../domain/size-chart.js';
+import { canonicalFilters, NO_FILTERS, type ShoeFilters } from '../../../domain/shoe-filters.js';
+import { compareSizes } from '../../../domain/size-chart.js';
 import type { PGlite } from '@electric-sql/pglite';
 import { pgliteNamedStatement } from '../../db/pglite-named-statement.js';
 import type { Database } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { brands, shoeImages, shoes, stockEntries } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../cache/cache-tags.js';
+import { createFacetsRepository } from './facets-repository.js';
+import { filterConditions } from './filter-conditions.js';
 import { findSearchCandidates, searchMatches, searchRelevance } from './search-repository.js';
 
 const shoeColumns = {
@@ -87,42 +68,6 @@ function toShoe(row: ShoeRow, stock: StockEntry[]): Shoe {
   };
 }
 
-interface FacetRow extends Record<string, unknown> {
-  grouping: number;
-  mask: number | null;
-  color: string | null;
-  brand: string | null;
-  by_mask: number;
-  by_color: number;
-  by_brand: number;
-}
-
-/** Each filter as a condition on a shoe (undefined when it is not set), named as its facet. */
-function filterConditions(
-  filters: ShoeFilters,
-): Record<'size' | 'color' | 'brand' | 'price' | 'onSale', SQL | undefined> {
-  const lower = (values: string[]) => values.map((value) => value.toLowerCase());
-  const mask = filters.sizes.reduce((bits, size) => bits | sizeBit(size), 0);
-  const minCents = filters.minPrice === undefined ? undefined : Math.round(filters.minPrice * 100);
-  const maxCents = filters.maxPrice === undefined ? undefined : Math.round(filters.maxPrice * 100);
-  return {
-    size: filters.sizes.length > 0 ? sql`(${shoes.sizesInStock} & ${mask}) <> 0` : undefined,
-    color: filters.colors.length > 0 ? inArray(sql`lower(${shoes.color})`, lower(filters.colors)) : undefined,
-    brand:
-      filters.brands.length > 0
-        ? sql`${shoes.brandId} IN (SELECT b.id FROM ${brands} b WHERE lower(b.name) IN (${sql.join(
-            lower(filters.brands).map((name) => sql`${name}`),
-            sql`, `,
-          )}))`
-        : undefined,
-    price: and(
-      minCents === undefined ? undefined : gte(shoes.priceCents, minCents),
-      maxCents === undefined ? undefined : lte(shoes.priceCents, maxCents),
-    ),
-    onSale: filters.onSale === undefined ? undefined : eq(shoes.onSale, filters.onSale),
-  };
-}
-
 /**
  * Keeps a list's count between its pages (the catalogue cache does, see response-cache.ts) until
  * something it depends on (`tags`, cache-tags.ts) changes.
@@ -139,6 +84,8 @@ export function createCatalogRepository(
   /** The embedded database itself, when it is the one: its hot lookups run as named statements. */
   pglite?: PGlite,
 ) {
+  const facetsRepository = createFacetsRepository(db);
+
   /** Shoes with their brand and their stock (and the columns of `extra`), in one round trip. */
   const shoesWithStock = <Extra extends Record<string, SQL>>(extra = {} as Extra) =>
     db
@@ -296,94 +243,7 @@ export function createCatalogRepository(
       }
     },
 
-    /**
-     * The facets of a filtered list: for each value of each facet, how many shoes it would give with
-     * the other facets' filters kept (one value more of the same facet widens, so its own filter is
-     * left out). Colours and brands are listed as found within the scope (a brand's collection, the
-     * sale), counted or not. Two passes over an index, one grouped three ways (GROUPING SETS), run
-     * side by side, and the brands' names.
-     */
-    async facets(query: ShoeFilters & { scope: FilterScope[] }): Promise<ShoeFacets> {
-      const filters = canonicalFilters(query);
-      const conditions = filterConditions(filters);
-      // A search bounds the page's whole selection (the /search page), as its scope does: the
-      // facets count among the shoes it considers (decision 033).
-      const scoped = and(...query.scope.flatMap((name) => conditions[name] ?? []));
-      const search = filters.search;
-      const candidates = search ? await findSearchCandidates(db, search, scoped) : undefined;
-      const scope = and(scoped, candidates ? searchMatches(candidates) : undefined) ?? sql`true`;
-      const flag = (facet: keyof typeof conditions) => conditions[facet] ?? sql`true`;
-      // Every other facet's filter holds: the flags of `base` below, but `facet`'s own.
-      const others = (facet: 'z' | 'c' | 'b' | 'p' | 'o') =>
-        sql.raw((['z', 'c', 'b', 'p', 'o'] as const).filter((name) => name !== facet).join(' AND '));
-      // Passes over a narrow covering index (shoes_facets_idx): `base` works out each filter once
-      // per shoe (OFFSET 0 keeps the planner from computing them again in every aggregate); one
-      // grouping gives the counts by sizes-in-stock mask (a few hundred distinct ones, spread over
-      // the sizes here), by colour as stored (merged whatever their case here) and by brand, and
-      // one aggregate the sale count and the price range.
-      const base = sql`(SELECT ${shoes.sizesInStock} AS mask, ${shoes.color} AS color, ${shoes.brandId} AS brand,
-                       ${shoes.onSale} AS sale, ${shoes.priceCents} AS price,
-                       ${flag('size')} AS z, ${flag('color')} AS c, ${flag('brand')} AS b,
-                       ${flag('price')} AS p, ${flag('onSale')} AS o
-                  FROM ${shoes} WHERE ${scope} OFFSET 0) AS base`;
-      // Two statements that PostgreSQL runs side by side on two connections: each aggregate is
-      // worked out for every grouping set, so the sale and price figures are not in the grouping.
-      const [grouped, totals, brandList] = await Promise.all([
-        db.execute<FacetRow>(sql`
-          SELECT grouping(mask, color, brand) AS grouping, mask, color, brand,
-                 (count(*) FILTER (WHERE ${others('z')}))::int AS by_mask,
-                 (count(*) FILTER (WHERE ${others('c')}))::int AS by_color,
-                 (count(*) FILTER (WHERE ${others('b')}))::int AS by_brand
-            FROM ${base}
-           GROUP BY GROUPING SETS ((mask), (color), (brand))`),
-        db.execute<{ on_sale: number; low: number | null; high: number | null }>(sql`
-          SELECT (count(*) FILTER (WHERE ${others('o')} AND sale))::int AS on_sale,
-                 min(price) FILTER (WHERE ${others('p')}) AS low,
-                 max(price) FILTER (WHERE ${others('p')}) AS high
-            FROM ${base}`),
-        db.select({ id: brands.id, name: brands.name }).from(brands),
-      ]);
-      const brandNames = new Map(brandList.map((brand) => [brand.id, brand.name]));
-      const facets: ShoeFacets = {
-        sizes: [],
-        colors: [],
-        brands: [],
-        onSale: 0,
-        price: { min: null, max: null },
-      };
-      const sizeCounts = new Map(CHART_SIZES.map((size) => [size, 0]));
-      const colors = new Map<string, FacetValue>();
-      for (const row of grouped.rows) {
-        // grouping(): which of (mask, color, brand) the row is not grouped by, as bits 4, 2, 1.
-        const grouping = Number(row.grouping);
-        if (grouping === 3) {
-          for (const size of CHART_SIZES) {
-            if (Number(row.mask) & sizeBit(size))
-              sizeCounts.set(size, sizeCounts.get(size)! + Number(row.by_mask));
-          }
-        } else if (grouping === 5) {
-          const key = row.color!.toLowerCase();
-          const seen = colors.get(key);
-          if (seen) seen.count += Number(row.by_color);
-          else colors.set(key, { value: row.color!, count: Number(row.by_color) });
-        } else if (grouping === 6) {
-          facets.brands.push({ value: brandNames.get(row.brand!) ?? '', count: Number(row.by_brand) });
-        }
-      }
-      const [total] = totals.rows;
-      facets.onSale = Number(total?.on_sale ?? 0);
-      facets.price = {
-        min: total?.low == null ? null : Number(total.low) / 100,
-        max: total?.high == null ? null : Number(total.high) / 100,
-      };
-      facets.colors = [...colors.values()];
-      facets.sizes = CHART_SIZES.map((size) => ({ value: size, count: sizeCounts.get(size)! }));
-      const byName = (a: { value: string }, b: { value: string }) =>
-        a.value.localeCompare(b.value, 'en', { sensitivity: 'base' });
-      facets.colors.sort(byName);
-      facets.brands.sort(byName);
-      return candidates?.complete === false ? { ...facets, partial: true } : facets;
-    },
+    ...facetsRepository,
 
     findShoes,
 

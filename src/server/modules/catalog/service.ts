@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../domain/messages.js';
 import type { PagedSearchQuery } from '../../../domain/admin.js';
 import { isUuid, type Shoe, type ShoeFacetsQuery, type ShoeListQuery } from '../../../domain/catalog.js';
 import type { FilterScope, ShoeFacets, ShoeFilters } from '../../../domain/shoe-filters.js';
+import type { EventConsumer } from '../../events/domain-events.js';
 import { notFound } from '../../http/errors.js';
 import type { CatalogRepository } from './repository.js';
 
@@ -72,6 +73,18 @@ export function createCatalogService(repository: CatalogRepository) {
     listColors(brand?: string) {
       return repository.listColors(brand);
     },
+
+    /**
+     * After a change that moves shoes between the facets' keys (a size sold out or back, a catalogue
+     * edit), folds the counts' rows of changes (docs/decisions/035). The counts are exact without it;
+     * it keeps them a row per key. Folding twice folds nothing more.
+     */
+    facetCountsConsumer: (async (event) => {
+      const moved =
+        event.type === 'catalog.changed' ||
+        (event.type === 'stock.changed' && event.payload.sizesInStockChanged);
+      if (moved) await repository.foldFacetCounts();
+    }) satisfies EventConsumer,
   };
 }
 
