@@ -79,6 +79,7 @@ export const shoes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // shoes_brand_idx and shoes_color_lower_idx carry the list's columns too (INCLUDE, migration 0040).
     index('shoes_brand_idx').on(t.brandId),
     index('shoes_on_sale_idx').on(t.onSale),
     // The lists' orders: a page is the first rows of an index scan, not a sort of the whole catalogue.

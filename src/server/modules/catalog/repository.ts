@@ -12,6 +12,9 @@ import { createFacetsRepository } from './facets-repository.js';
 import { filterConditions } from './filter-conditions.js';
 import { findSearchCandidates, searchMatches, searchRelevance } from './search-repository.js';
 
+/** A filtered list with this many matches or fewer is sorted rather than read in its order's index. */
+const FEW_MATCHES = 10_000;
+
 const shoeColumns = {
   id: shoes.id,
   name: shoes.name,
@@ -83,6 +86,8 @@ export function createCatalogRepository(
   rememberCount: RememberCount = (_key, compute) => compute(),
   /** The embedded database itself, when it is the one: its hot lookups run as named statements. */
   pglite?: PGlite,
+  /** A filtered list with at most this many matches is sorted rather than read in its order (tests lower it). */
+  sortAtMost = FEW_MATCHES,
 ) {
   const facetsRepository = createFacetsRepository(db);
 
@@ -150,52 +155,6 @@ export function createCatalogRepository(
       // Past the cap, the list is the best of the shoes considered (at most the cap of them, so paging
       // ends there by itself), and its count a lower bound.
       const cut = candidates?.complete === false;
-      // Computed once a match, as a column the sort reuses (not again in ORDER BY).
-      const relevance = search ? searchRelevance(search, brands.name) : sql<number>`0`;
-      const page = db
-        .select({
-          ...shoeColumns,
-          // Aliased: in a subquery the brand's `name` would clash with the shoe's.
-          brand: sql<string>`${brands.name}`.as('brand'),
-          createdAt: shoes.createdAt,
-          unitsSold: shoes.unitsSold,
-          relevance: relevance.as('relevance'),
-        })
-        .from(shoes)
-        .innerJoin(brands, eq(shoes.brandId, brands.id))
-        .where(and(...conditions))
-        .orderBy(
-          ...listOrder({
-            relevance: sql`relevance`,
-            priceCents: shoes.priceCents,
-            createdAt: shoes.createdAt,
-            unitsSold: shoes.unitsSold,
-            name: shoes.name,
-            id: shoes.id,
-          }),
-        )
-        .limit(query.limit)
-        .offset(query.offset)
-        .as('page');
-      const pageRows = db
-        .select({
-          id: page.id,
-          name: page.name,
-          brand: page.brand,
-          image: page.image,
-          description: page.description,
-          color: page.color,
-          priceCents: page.priceCents,
-          compareAtCents: page.compareAtCents,
-          onSale: page.onSale,
-          version: page.version,
-          createdAt: page.createdAt,
-          unitsSold: page.unitsSold,
-          // Spelled out: Drizzle leaves columns unqualified in a select from a subquery.
-          stock: stockJson(sql`page.id`),
-        })
-        .from(page)
-        .orderBy(...listOrder(page));
       // Counted apart from the page: a window count(*) over the page query would make every request
       // read and sort all matching rows, where the page alone is the first rows of an index scan.
       const countQuery = db
@@ -203,22 +162,69 @@ export function createCatalogRepository(
         .from(shoes)
         .where(and(...conditions));
       const { sort: _sort, ...counted } = filters;
-      const countKey = JSON.stringify(counted);
-      const [rows, total] = await Promise.all([
-        pageRows,
-        // A search's candidates are its matches, the filters held: counted as they were read.
-        candidates
-          ? candidates.ids.length
-          : rememberCount(
-              countKey,
-              async () => (await countQuery)[0]?.total ?? 0,
-              // Of the filters, only the sizes depend on stock.
-              filters.sizes.length > 0 ? [CACHE_TAGS.sizesInStock] : [],
-            ),
-      ]);
-      const items = rows.map(({ stock, createdAt: _created, unitsSold: _sold, ...row }) =>
-        toShoe(row, stockEntriesOf(stock)),
-      );
+      // A search's candidates are its matches, the filters held: counted as they were read.
+      const total = candidates
+        ? candidates.ids.length
+        : await rememberCount(
+            JSON.stringify(counted),
+            async () => (await countQuery)[0]?.total ?? 0,
+            // Of the filters, only the sizes depend on stock.
+            filters.sizes.length > 0 ? [CACHE_TAGS.sizesInStock] : [],
+          );
+      // Few matches of a filter are read through the filter's own index and sorted; left to itself,
+      // PostgreSQL would walk the order's index and test shoe after shoe until it has a page (40,032
+      // shoes for Navy in size 10 by name at 100,000: docs/performance.md, "The filtered page"). The
+      // sort keys written as expressions (`name || ''`) are the same order that no index offers.
+      const sortMatches = !search && conditions.length > 0 && total <= sortAtMost;
+      const unindexed = (column: AnyColumn, zero: SQL) => (sortMatches ? sql`(${column} ${zero})` : column);
+      // The page as ids and sort keys first (an index-only read of a covering index where one serves),
+      // then only its rows with their columns, brand and stock. Computed once a match, the relevance
+      // is a column the sort reuses (not again in ORDER BY).
+      const ordered = db
+        .select({
+          id: shoes.id,
+          sortName: sql<string>`${unindexed(shoes.name, sql`|| ''`)}`.as('sort_name'),
+          sortPrice: sql<number>`${unindexed(shoes.priceCents, sql`+ 0`)}`.as('sort_price'),
+          sortCreated: sql<Date>`${unindexed(shoes.createdAt, sql`+ interval '0 s'`)}`.as('sort_created'),
+          sortSold: sql<number>`${unindexed(shoes.unitsSold, sql`+ 0`)}`.as('sort_sold'),
+          relevance: (search ? searchRelevance(search, brands.name) : sql<number>`0`).as('relevance'),
+        })
+        .from(shoes)
+        .$dynamic();
+      // The brand's name only ranks a search's matches (a brand filter is a condition on the shoe).
+      const ranked = search ? ordered.innerJoin(brands, eq(shoes.brandId, brands.id)) : ordered;
+      const page = ranked
+        .where(and(...conditions))
+        .orderBy(
+          ...listOrder({
+            relevance: sql`relevance`,
+            priceCents: sql`sort_price`,
+            createdAt: sql`sort_created`,
+            unitsSold: sql`sort_sold`,
+            name: sql`sort_name`,
+            id: shoes.id,
+          }),
+        )
+        .limit(query.limit)
+        .offset(query.offset)
+        .as('page');
+      const rows = await db
+        .select({ ...shoeColumns, stock: stockJson(sql`${shoes.id}`) })
+        .from(page)
+        .innerJoin(shoes, eq(shoes.id, page.id))
+        .innerJoin(brands, eq(shoes.brandId, brands.id))
+        // Spelled out: the page's own columns, not the shoe's of the same name.
+        .orderBy(
+          ...listOrder({
+            relevance: sql`page.relevance`,
+            priceCents: sql`page.sort_price`,
+            createdAt: sql`page.sort_created`,
+            unitsSold: sql`page.sort_sold`,
+            name: sql`page.sort_name`,
+            id: sql`page.id`,
+          }),
+        );
+      const items = rows.map(({ stock, ...row }) => toShoe(row, stockEntriesOf(stock)));
       return { items, total, ...(cut ? { totalIsLowerBound: true } : {}) };
 
       /** Best match first (searches only), then the chosen order, then by name (each has an index). */
