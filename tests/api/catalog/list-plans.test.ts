@@ -7,7 +7,7 @@ import { insertFacetCatalog } from '../support/facet-catalog.js';
 import { openTestDatabase } from '../support/test-database.js';
 
 /**
- * A filtered list with few matches is read through its filter's index and sorted, one with many in
+ * A list filtered by colour or brand with few matches is read through that index and sorted, one with many in
  * its order's index (catalog repository, `sortAtMost`; docs/performance.md, "The filtered page"). The
  * two reads must give the same pages: every filter state, sort and page of the faceted catalogue,
  * read both ways.

@@ -141,9 +141,10 @@ export function createCatalogRepository(
 
   return {
     /**
-     * One page of shoes and the number of matches, in one round trip: the page (filtered, ranked,
-     * counted by the window, sorted, cut) is a derived table, and only its rows get their stock,
-     * gathered as JSON by a correlated subquery (docs/performance.md, "Search").
+     * One page of shoes and the number of matches: the count first (kept between pages), then the
+     * page (filtered, ranked, sorted, cut) as a derived table of ids and sort keys, and only its rows
+     * get their columns and stock, gathered as JSON by a correlated subquery (docs/performance.md,
+     * "Search" and "The filtered page").
      */
     async listShoes(query: Partial<ShoeFilters> & { offset: number; limit: number }) {
       const filters = canonicalFilters({ ...NO_FILTERS, ...query });
@@ -171,11 +172,14 @@ export function createCatalogRepository(
             // Of the filters, only the sizes depend on stock.
             filters.sizes.length > 0 ? [CACHE_TAGS.sizesInStock] : [],
           );
-      // Few matches of a filter are read through the filter's own index and sorted; left to itself,
-      // PostgreSQL would walk the order's index and test shoe after shoe until it has a page (40,032
-      // shoes for Navy in size 10 by name at 100,000: docs/performance.md, "The filtered page"). The
-      // sort keys written as expressions (`name || ''`) are the same order that no index offers.
-      const sortMatches = !search && conditions.length > 0 && total <= sortAtMost;
+      // Few matches of a colour or a brand are read through that filter's covering index and sorted;
+      // left to itself, PostgreSQL would walk the order's index and test shoe after shoe until it has
+      // a page (40,032 shoes for Navy in size 10 by name at 100,000: docs/performance.md, "The
+      // filtered page"). The sort keys written as expressions (`name || ''`) are the same order that
+      // no index offers. The other filters have no index of their own to read (sizes), or one in the
+      // sort's order (the sale's prices): those keep the order's index.
+      const indexedFilter = filters.colors.length > 0 || filters.brands.length > 0;
+      const sortMatches = !search && indexedFilter && total <= sortAtMost;
       const unindexed = (column: AnyColumn, zero: SQL) => (sortMatches ? sql`(${column} ${zero})` : column);
       // The page as ids and sort keys first (an index-only read of a covering index where one serves),
       // then only its rows with their columns, brand and stock. Computed once a match, the relevance
