@@ -18,8 +18,12 @@ export async function forkServer(
   file: string,
   { name, env, output }: { name: string; env?: Record<string, string>; output: 'inherit' | 'ignore' },
 ): Promise<ForkedServer> {
+  // BENCH_CPU_PROF=<dir>: each forked server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child: ChildProcess = fork(path.join(import.meta.dirname, file), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     env: { ...process.env, ...env },
     stdio: ['ignore', output, 'inherit', 'ipc'],
   });

@@ -58,11 +58,21 @@ function lazyPage(route: PageRoute): LazyPage {
       </>
     );
   }
+  // Once: the server preloads the page of every render, and an import() of a module already
+  // loaded still goes through the module loader's resolution each time. A failed load (the network,
+  // in the browser) is tried again next time.
+  let loading: Promise<void> | undefined;
   const preload = () =>
-    load().then((module) => {
-      loaded = module.default;
-      queries = module.pageQueries;
-    });
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        queries = module.pageQueries;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   return { Page, preload, queries: (params) => queries?.(params) ?? [] };
 }
 

@@ -218,6 +218,28 @@ describe('a change of stock drops only what it changed', () => {
     expect(await page()).toBe('<p>3</p>');
   });
 
+  it('gives a page the tags of the kept answers its render read directly', async () => {
+    const { cache, get } = countingCache();
+    await get('/api/shoes/a', [CACHE_TAGS.shoe(SHOE_A)]);
+    expect(cache.kept('/api/shoes/b')).toBeUndefined();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      // As the renderer does with an answer the cache keeps (page-renderer.ts): no request.
+      const shoe = JSON.parse(cache.kept('/api/shoes/a')!.text) as { url: string };
+      return { status: 200, html: `<p>${shoe.url} ${renders}</p>`, keep: true };
+    };
+    const page = async () => (await cache.rememberPage('/shoes/a', render)).text;
+    expect(await page()).toBe('<p>/api/shoes/a 1</p>');
+    cache.invalidate(order([SHOE_B]));
+    expect(await page()).toBe('<p>/api/shoes/a 1</p>');
+    // The shoe's answer is dropped with the page: the next render reads it through a request again.
+    cache.invalidate(order([SHOE_A]));
+    expect(cache.kept('/api/shoes/a')).toBeUndefined();
+    await get('/api/shoes/a', [CACHE_TAGS.shoe(SHOE_A)]);
+    expect(await page()).toBe('<p>/api/shoes/a 2</p>');
+  });
+
   it('keeps its tag index in step with entries replaced, evicted and cleared', async () => {
     const cache = createCatalogCache({ ttlMs: 60_000, maxBytes: 2_000 });
     let n = 0;

@@ -78,6 +78,13 @@ export interface CachedPage {
   html: string;
 }
 
+/** A kept catalogue answer as a page's render reads it: its JSON and list headers. */
+export interface KeptAnswer {
+  text: string;
+  total: number | undefined;
+  totalIsLowerBound: boolean;
+}
+
 /** A page as kept: its HTML with its ETag and compressed copies, and its status. */
 export type StoredPage = StoredAnswer & { status: number };
 
@@ -223,6 +230,19 @@ export function createCatalogCache(options: {
       noteRead(answer);
       // Answered: the rest of the request's lifecycle (validation, the handler) does not run.
       sendAnswer(request, reply, answer);
+    },
+
+    /**
+     * The answer kept for the API URL `url`, as `send` would send it, or undefined: a page being
+     * rendered reads its catalogue answers here first (page-renderer.ts), without a request through
+     * the app for each. Noted as a page's read, as a request would be.
+     */
+    kept(url: string): KeptAnswer | undefined {
+      const answer = answers.get(url);
+      if (!answer) return undefined;
+      observe('answers', 'hit');
+      noteRead(answer);
+      return { text: answer.text, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound ?? false };
     },
 
     /**

@@ -23,17 +23,20 @@ export interface StoredAnswer {
   encoded?: Partial<Record<Encoding, Buffer>>;
 }
 
-const etagOf = (text: string) => `W/"${crypto.createHash('sha1').update(text).digest('base64')}"`;
+const etagOf = (bytes: Buffer) => `W/"${crypto.createHash('sha1').update(bytes).digest('base64')}"`;
 
-const ENCODERS: Record<Encoding, (text: string) => Buffer> = {
-  br: (text) =>
-    zlib.brotliCompressSync(text, {
+/** The UTF-8 bytes, made once: the ETag, the plain answer and the compressed copies are all made from them. */
+const bytesOf = (answer: StoredAnswer) => (answer.bytes ??= Buffer.from(answer.text, 'utf8'));
+
+const ENCODERS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) =>
+    zlib.brotliCompressSync(bytes, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
       },
     }),
-  gzip: (text) => zlib.gzipSync(text),
+  gzip: (bytes) => zlib.gzipSync(bytes),
 };
 
 /**
@@ -63,7 +66,7 @@ export function sendStoredAnswer(
   // Before the 304 too: it names what the 200 would vary on.
   if (compressible) addVary(reply, 'accept-encoding');
   if (status === 200) {
-    answer.etag ??= etagOf(answer.text);
+    answer.etag ??= etagOf(bytesOf(answer));
     reply.header('etag', answer.etag);
     if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
   }
@@ -72,9 +75,9 @@ export function sendStoredAnswer(
     compressible && request.headers['x-no-compression'] === undefined
       ? acceptedEncoding(request.headers['accept-encoding'])
       : undefined;
-  if (!encoding) return reply.send((answer.bytes ??= Buffer.from(answer.text, 'utf8')));
+  if (!encoding) return reply.send(bytesOf(answer));
   const encoded = (answer.encoded ??= {});
-  const bytes = (encoded[encoding] ??= ENCODERS[encoding](answer.text));
+  const bytes = (encoded[encoding] ??= ENCODERS[encoding](bytesOf(answer)));
   return reply.header('content-encoding', encoding).send(bytes);
 }
 

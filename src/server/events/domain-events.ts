@@ -40,6 +40,8 @@ export type DomainEvent =
   | { type: 'return.rejected'; payload: { orderId: string; returnId: string } }
   /** A drop's draw decided an entry: won (charged, an order) or declined (its card refused). */
   | { type: 'drop.outcome'; payload: { dropId: string; entryId: string; outcome: 'won' | 'declined' } }
+  /** A drop was scheduled, edited, closed early, cancelled or began its draw: the storefront's drops changed. */
+  | { type: 'drop.changed'; payload: { dropId: string } }
   /** A drop's draw is over: the seed is revealed, every entry not drawn is lost. */
   | { type: 'drop.drawn'; payload: { dropId: string } }
   /**

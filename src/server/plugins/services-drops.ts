@@ -58,6 +58,10 @@ export function wireDrops(options: {
     waitingRoom: createWaitingRoom({ repository, payments, offersShipping, chargeEntry, jobs, secret }),
     settleJob: createSettleJob({ repository, checkout, jobs }),
     drawJob: createDrawJob({ repository, chargeEntry }),
-    consumers: [createOutcomeMails({ repository, mailer, publicUrl }), service.erasure],
+    consumers: [
+      service.storefrontConsumer,
+      createOutcomeMails({ repository, mailer, publicUrl }),
+      service.erasure,
+    ],
   };
 }

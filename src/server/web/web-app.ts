@@ -6,7 +6,7 @@ import { withoutLeakedFields } from './leaked-fields.js';
 import { compilePageTemplate, renderPageHtml } from './page-html.js';
 import type { PageAnswer } from './page-heads.js';
 import type { PageShell } from './page-shell.js';
-import { loadPageRenderer, type RenderedPage } from './page-renderer.js';
+import { loadPageRenderer, type KeptAnswerLookup, type RenderedPage } from './page-renderer.js';
 import type { StoredPage } from '../cache/response-cache.js';
 import { sendStoredAnswer } from '../cache/stored-answer.js';
 
@@ -61,6 +61,8 @@ interface WebAppOptions {
   /** Keeps each URL's rendered HTML while the catalogue answers it was made from are kept. */
   pageCache?: {
     rememberPage(url: string, compute: () => Promise<PageHtml & { keep: boolean }>): Promise<StoredPage>;
+    /** The catalogue answer kept for an API URL: a render reads it without a request through the app. */
+    kept?: KeptAnswerLookup;
   };
 }
 
@@ -92,7 +94,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   if (!indexHtml) return;
   const template = compilePageTemplate(indexHtml);
   // Loaded beside the rest of start-up rather than before it: the first page waits for it if need be.
-  const loadingRenderer = loadPageRenderer(app, distDir).catch((error: unknown) => {
+  const loadingRenderer = loadPageRenderer(app, distDir, pageCache?.kept).catch((error: unknown) => {
     app.log.error({ err: error }, 'the server renderer failed to load; pages are sent unrendered');
     return undefined;
   });

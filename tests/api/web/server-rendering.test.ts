@@ -159,6 +159,25 @@ describe('server rendering', () => {
     expect(after).not.toBe(before);
   });
 
+  it('reads the answers the catalogue keeps from the cache, not through the app', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/brands' })).statusCode).toBe(200);
+    const through: string[] = [];
+    const inject = t.app.inject.bind(t.app);
+    const counted = (options: { method: 'GET'; url: string }) => {
+      through.push(options.url);
+      return inject(options);
+    };
+    t.app.inject = counted as unknown as typeof t.app.inject;
+    try {
+      const page = rootOf((await inject({ method: 'GET', url: '/AboutUs?kept' })).body);
+      expect(page).toContain('Nova Feet, Velo');
+      // The brands were kept: only who is signed in (never kept) went through the app.
+      expect(through).toEqual(['/api/account/session']);
+    } finally {
+      t.app.inject = inject;
+    }
+  });
+
   it('sends but does not keep a page rendered without one of its answers', async () => {
     const page = async () => rootOf((await t.app.inject({ method: 'GET', url: '/AboutUs?partial' })).body);
     const first = await page();

@@ -21,6 +21,13 @@ async function lockForChange(tx: Tx, dropId: string): Promise<void> {
   await tx.select({ id: drops.id }).from(drops).where(eq(drops.id, dropId)).for('update');
 }
 
+/** In the change's own transaction: the storefront's drops are read again once it commits (storefront-drops.ts). */
+const announce = (tx: Tx, dropId: string) =>
+  recordEvents(tx, [{ type: 'drop.changed', payload: { dropId } }]);
+
+/** The storefront's list of drops answers this many at most. */
+export const PUBLIC_DROPS_LIMIT = 50;
+
 const dropColumns = {
   id: drops.id,
   mode: drops.mode,
@@ -148,6 +155,7 @@ export function createDropsRepository(db: Database) {
           record: { ...audited.record, target: { ...audited.record.target, id: row!.id } },
         });
         if (jobId) await tx.update(drops).set({ drawJobId: jobId }).where(eq(drops.id, row!.id));
+        await announce(tx, row!.id);
         return row!.id;
       });
     },
@@ -159,7 +167,7 @@ export function createDropsRepository(db: Database) {
     },
 
     /** Upcoming, open and lately finished drops (or one shoe's), soonest first: the storefront's. */
-    async listPublic(shoeId?: string) {
+    async listPublic(shoeId?: string, limit = PUBLIC_DROPS_LIMIT) {
       const rows = await selectDrops()
         .where(
           and(
@@ -168,8 +176,8 @@ export function createDropsRepository(db: Database) {
             shoeId ? eq(drops.shoeId, shoeId) : undefined,
           ),
         )
-        .orderBy(asc(drops.opensAt))
-        .limit(50);
+        .orderBy(asc(drops.opensAt), asc(drops.id))
+        .limit(limit);
       return withSizes(rows);
     },
 
@@ -211,6 +219,7 @@ export function createDropsRepository(db: Database) {
           .set({ drawJobId: await enqueue(tx) })
           .where(eq(drops.id, dropId));
         await recordAudit(tx, audited);
+        await announce(tx, dropId);
         return true;
       });
     },
@@ -255,6 +264,7 @@ export function createDropsRepository(db: Database) {
           .set({ drawJobId: await enqueue(tx, dropId) })
           .where(eq(drops.id, dropId));
         await recordAudit(tx, audited);
+        await announce(tx, dropId);
         return true;
       });
     },
@@ -268,8 +278,10 @@ export function createDropsRepository(db: Database) {
           .set({ status: 'cancelled' })
           .where(and(eq(drops.id, dropId), eq(drops.status, 'scheduled')))
           .returning({ id: drops.id });
-        if (rows.length === 1) await recordAudit(tx, audited);
-        return rows.length === 1;
+        if (rows.length === 0) return false;
+        await recordAudit(tx, audited);
+        await announce(tx, dropId);
+        return true;
       });
     },
 
@@ -288,7 +300,9 @@ export function createDropsRepository(db: Database) {
             ),
           )
           .returning({ id: drops.id });
-        return rows.length === 1;
+        if (rows.length === 0) return false;
+        await announce(tx, dropId);
+        return true;
       });
     },
 

@@ -17,9 +17,10 @@ import type { JobStore } from '../../jobs/job-store.js';
 import type { PaymentProvider } from '../../payments/payment-provider.js';
 import { commitmentOf, newSeed } from './fairness.js';
 import { myEntryOf } from './my-entry.js';
-import type { DropRow } from './repository.js';
+import { PUBLIC_DROPS_LIMIT, type DropRow } from './repository.js';
 import { newEntryOf, type NewEntryDeps } from './new-entry.js';
 import type { DropsStore } from './store.js';
+import { createStorefrontDrops } from './storefront-drops.js';
 
 /** The transaction a drop is scheduled or changed in, which its draw's job is queued in. */
 type Tx = Parameters<Parameters<DropsStore['create']>[3]>[0];
@@ -49,6 +50,10 @@ export function createDropsService(deps: {
 }) {
   const { repository, jobs } = deps;
   const now = deps.now ?? (() => new Date());
+  const storefront = createStorefrontDrops({
+    read: (shoeId, limit) => repository.listPublic(shoeId, limit),
+    listLimit: PUBLIC_DROPS_LIMIT,
+  });
 
   const publicOf = (row: DropRow, at: Date): DropAnswer => {
     const phase = phaseOf(row, at);
@@ -183,7 +188,7 @@ export function createDropsService(deps: {
     async list(shoeId?: string): Promise<DropAnswer[]> {
       if (shoeId !== undefined && !isUuid(shoeId)) return [];
       const at = now();
-      return (await repository.listPublic(shoeId)).map((row) => publicOf(row, at));
+      return (await storefront.list(shoeId)).map((row) => publicOf(row, at));
     },
 
     async get(id: string): Promise<DropAnswer> {
@@ -290,6 +295,9 @@ export function createDropsService(deps: {
 
     /** The checkout's gate: a shoe in a drop not over is sold by the drop alone. */
     inDrop: (shoeIds: string[]) => repository.liveDropShoe(shoeIds.filter(isUuid)),
+
+    /** Reads the storefront's drops again after a change (storefront-drops.ts). */
+    storefrontConsumer: storefront.consumer,
 
     /** A deleted account's entries (docs/your-data.md). */
     erasure: (async (event) => {

@@ -22,7 +22,8 @@ import {
   type Row,
   withHeaders,
 } from '../roles.js';
-import { CARD, db, SESSION_SECRET, testPayments } from '../world.js';
+import { CARD, db, SESSION_SECRET, t, testPayments } from '../world.js';
+import { announceDropChange } from '../../drop-announce.js';
 import { freshShoe } from '../fixtures.js';
 
 const HOUR = 3_600_000;
@@ -46,6 +47,7 @@ async function freshDrop(
     })
     .returning({ id: drops.id });
   await db().insert(dropSizes).values({ dropId: row!.id, size: '9', pairs: 2 });
+  await announceDropChange(t.app, row!.id);
   return { drop: row!.id, shoe };
 }
 
