@@ -231,7 +231,11 @@ export function createCatalogRepository(
       const items = rows.map(({ stock, ...row }) => toShoe(row, stockEntriesOf(stock)));
       return { items, total, ...(cut ? { totalIsLowerBound: true } : {}) };
 
-      /** Best match first (searches only), then the chosen order, then by name (each has an index). */
+      /**
+       * Best match first (searches only), then the chosen order, then by name. Each order has an
+       * index a list walks; a colour or brand filter's sorted read (`sortAtMost`) orders the same
+       * keys written as expressions, so that it reads the filter's index and sorts instead.
+       */
       function listOrder(
         columns: Record<
           'relevance' | 'priceCents' | 'createdAt' | 'unitsSold' | 'name' | 'id',
