@@ -58,10 +58,8 @@ export function wireDrops(options: {
     waitingRoom: createWaitingRoom({ repository, payments, offersShipping, chargeEntry, jobs, secret }),
     settleJob: createSettleJob({ repository, checkout, jobs }),
     drawJob: createDrawJob({ repository, chargeEntry }),
-    consumers: [
-      service.storefrontConsumer,
-      createOutcomeMails({ repository, mailer, publicUrl }),
-      service.erasure,
-    ],
+    /** Forgets the storefront's drops: handed the events before the catalogue cache (services.ts). */
+    storefrontConsumer: service.storefrontConsumer,
+    consumers: [createOutcomeMails({ repository, mailer, publicUrl }), service.erasure],
   };
 }

@@ -216,6 +216,8 @@ export async function createServices(options: ServicesOptions) {
     secret,
   });
   consumers.push(...drops.consumers);
+  // Before the catalogue cache: a page rendered once the cache is emptied must not read drops kept from before.
+  consumers.unshift(drops.storefrontConsumer);
   // Favorite alerts (issue 35 item 3, docs/decisions/028): changes found from shoe.updated, mailed by a digest job.
   const favoriteAlerts = createFavoriteAlertService({
     repository: people.favoriteAlerts,

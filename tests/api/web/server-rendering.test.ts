@@ -40,8 +40,10 @@ export async function renderPage(url, fetchApi) {
   const shoePath = url.startsWith('/shoes/') && url.length === 43 ? url.slice(7) : undefined;
   const shoe = shoePath && (await (await fetchApi('/api/shoes/' + shoePath)).json());
   const pairs = shoe ? '<p>pairs ' + shoe.stock.map((entry) => entry.quantity).join('+') + '</p>' : '';
+  // And its drops, as the real one does.
+  const drops = shoe ? '<p>drops ' + (await (await fetchApi('/api/drops?shoe=' + shoePath)).json()).length + '</p>' : '';
   return {
-    html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main><p>render ' + renders + '</p>' + pairs,
+    html: '<main>' + url + ': ' + brands.map((brand) => brand.name).join(', ') + ' $& $1</main><p>render ' + renders + '</p>' + drops + pairs,
     state: { queries: [{ text: '</script><script>alert(1)</script>', session }] },
     // As when an answer failed: the page shows that part loading.
     complete: !url.endsWith('?partial'),
@@ -90,7 +92,7 @@ describe('server rendering', () => {
     // Replacement patterns ($&, $1) in the page's text stay as written.
     expect(rootOf(response.body)).toMatch(
       new RegExp(
-        `^<main>/shoes/${shoeId}: Nova Feet, Velo \\$& \\$1</main><p>render \\d+</p><p>pairs 2</p>$`,
+        `^<main>/shoes/${shoeId}: Nova Feet, Velo \\$& \\$1</main><p>render \\d+</p><p>drops 0</p><p>pairs 2</p>$`,
       ),
     );
   });
@@ -157,6 +159,29 @@ describe('server rendering', () => {
     const after = await page();
     expect(after).toMatch(/<p>pairs 1<\/p>$/);
     expect(after).not.toBe(before);
+  });
+
+  it("renders a shoe's page again once a drop of it is scheduled", async () => {
+    const page = async () =>
+      rootOf((await t.app.inject({ method: 'GET', url: `/shoes/${otherShoeId}` })).body)!;
+    expect(await page()).toContain('<p>drops 0</p>');
+    const admin = await staffSession(t.app, ADMIN.email, ADMIN.password);
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const scheduled = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/drops',
+      payload: {
+        shoeId: otherShoeId,
+        mode: 'draw',
+        opensAt: inMinutes(60),
+        closesAt: inMinutes(120),
+        sizes: [{ size: '9', pairs: 2 }],
+      },
+      headers: { cookie: admin, origin: TEST_ORIGIN },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    // Neither the kept page nor the kept drops show the shoe without it.
+    expect(await page()).toContain('<p>drops 1</p>');
   });
 
   it('reads the answers the catalogue keeps from the cache, not through the app', async () => {
