@@ -1,3 +1,6 @@
+// One file because a drop and its sizes are changed together by scheduling, editing, closing,
+// cancelling and the draw, each in one transaction under the drop row's lock (lockForChange) and
+// with its event: the lock's rule and everything that takes it stay in sight of each other.
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { DropForm } from '../../../domain/drops.js';
 import type { Database } from '../../db/client.js';
