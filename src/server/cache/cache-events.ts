@@ -5,8 +5,8 @@ import type { CatalogCache } from './response-cache.js';
 /**
  * The catalogue cache as a consumer of the outbox (docs/decisions/017): a change of stock drops the
  * answers it made stale (as does a change of the shoes bought together), a catalogue edit or a drop's
- * change drops them all, here and, on PostgreSQL, on the other instances (cache-sync.ts). Dropping twice drops nothing
- * more: an event handed over again is harmless.
+ * change drops them all, here and, on PostgreSQL, on the other instances (cache-sync.ts). Dropping
+ * twice drops nothing more: an event handed over again is harmless.
  */
 export function catalogCacheConsumer(cache: CatalogCache, sync: CatalogCacheSync | undefined): EventConsumer {
   return (event) => {

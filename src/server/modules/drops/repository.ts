@@ -169,8 +169,8 @@ export function createDropsRepository(db: Database) {
       return (await withSizes([row]))[0]!;
     },
 
-    /** Upcoming, open and lately finished drops (or one shoe's), soonest first: the storefront's. */
-    async listPublic(shoeId?: string, limit = PUBLIC_DROPS_LIMIT) {
+    /** Upcoming, open and lately finished drops (or one shoe's), soonest first, at most `limit`. */
+    async listPublic(shoeId: string | undefined, limit: number) {
       const rows = await selectDrops()
         .where(
           and(

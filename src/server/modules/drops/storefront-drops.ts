@@ -71,8 +71,6 @@ export function createStorefrontDrops(deps: StorefrontDropsDeps) {
       return rows.filter((row) => row.shoeId === wanted).slice(0, listLimit);
     },
 
-    forget,
-
     /**
      * A drop's change (its terms, status or draw) and the catalogue's (a shoe's name, price or
      * photo, a brand's name) change what the storefront shows of drops. Forgetting twice is harmless.
@@ -83,5 +81,3 @@ export function createStorefrontDrops(deps: StorefrontDropsDeps) {
     }) satisfies EventConsumer,
   };
 }
-
-export type StorefrontDrops = ReturnType<typeof createStorefrontDrops>;
