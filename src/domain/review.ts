@@ -45,8 +45,3 @@ export const reviewEligibilitySchema = z.object({
   reason: z.object({ code: z.enum(['not_bought', 'already_reviewed']), message: z.string() }).optional(),
 });
 export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;
-
-export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): number {
-  if (reviews.length === 0) return 0;
-  return Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;
-}

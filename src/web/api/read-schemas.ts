@@ -8,6 +8,7 @@ import {
   shoeFacetsAnswerSchema,
   shoeListAnswerSchema,
 } from '../../domain/contracts/catalog';
+import { messageAnswerSchema } from '../../domain/contracts/answers';
 import { alsoLikeAnswerSchema } from '../../domain/contracts/recommendations';
 import {
   dropAnswerSchema,
@@ -18,9 +19,10 @@ import {
 
 /**
  * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
- * search). Referenced only through `lazySchema` (http.ts): development loads this module with the
- * first request and checks every answer; a production build never loads it, so Zod stays out of
- * the storefront's pages (the server checks each answer against the same schemas).
+ * search), and of the reviews it writes and deletes. Referenced only through `lazySchema` (http.ts): development
+ * loads this module with the first request and checks every answer; a production build loads it only
+ * for a review's write or deletion, whose answer is always checked, so Zod stays out of the storefront's pages
+ * (the server checks each answer against the same schemas).
  */
 export const readSchemas = {
   session: sessionSchema,
@@ -28,6 +30,8 @@ export const readSchemas = {
   shoe: shoeSchema,
   shoeList: shoeListAnswerSchema,
   shoeFacets: shoeFacetsAnswerSchema,
+  review: reviewSchema,
+  message: messageAnswerSchema,
   reviewList: z.array(reviewSchema),
   reviewEligibility: reviewEligibilitySchema,
   searchAnswer: searchAnswerSchema,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages';
-import { ApiError, sendJson } from './http';
+import { ApiError, lazySchema, sendJson } from './http';
 
 const answerSchema = z.object({ message: z.string() });
 
@@ -70,5 +70,36 @@ describe('sendJson', () => {
   it('refuses an answer its schema does not describe', async () => {
     answering(Response.json({ unexpected: true }));
     await expect(sendJson('POST', '/api/x', {}, answerSchema)).rejects.toThrow(z.ZodError);
+  });
+
+  // A page without Zod (the shoe page) writes with a schema loaded on demand (read-schemas.ts).
+  it('checks the answer against a lazy schema, loaded while the request is under way', async () => {
+    answering(Response.json({ message: 'Added to favorites' }));
+    await expect(
+      sendJson(
+        'POST',
+        '/api/x',
+        {},
+        lazySchema((schemas) => schemas.message),
+      ),
+    ).resolves.toEqual({
+      message: 'Added to favorites',
+    });
+    answering(Response.json({ unexpected: true }));
+    await expect(
+      sendJson(
+        'POST',
+        '/api/x',
+        {},
+        lazySchema((schemas) => schemas.message),
+      ),
+    ).rejects.toThrow(z.ZodError);
+  });
+
+  it("gives the server's refusal, not the lazy schema's failure to load, when both fail", async () => {
+    answering(Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 }));
+    const unloadable = () => Promise.reject(new Error('chunk failed to load'));
+    const failure = await sendJson('DELETE', '/api/x', {}, unloadable).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 404, message: 'Not found' });
   });
 });

@@ -1,8 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { type Shoe } from '../../domain/catalog';
-import { apiUrl, getData } from './http';
+import type { Shoe } from '../../domain/catalog';
+import { apiUrl, getData, lazySchema } from './http';
 import { userKeys } from './query-keys';
-import { shoeListAnswerSchema as favoritesSchema } from '../../domain/contracts/catalog';
+
+const favoritesSchema = lazySchema((schemas) => schemas.shoeList);
 
 /**
  * `GET /api/favorites/{userId}`: the user's favorite shoes, newest first (at most 500, so the

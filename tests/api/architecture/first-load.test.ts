@@ -51,13 +51,24 @@ const chainTo = (importedBy: Map<string, string>, file: string): string => {
   return chain.join(' <- ');
 };
 
-describe('the home page first load', () => {
-  // The app (main.tsx) and the home page's own chunk: what a visitor's phone loads before the page
-  // answers a press. Zod alone is about 26 kB gzip; forms load it with themselves (docs/performance.md).
-  const roots = [path.join(WEB, 'main.tsx'), path.join(WEB, 'features/home/home-page.tsx')];
+/**
+ * The storefront's pages a visitor lands on: the app (main.tsx) and the page's own chunk are what a
+ * phone loads before the page answers a press. Zod alone is about 26 kB gzip and the form library
+ * more: forms load them with themselves, on demand (docs/performance.md). The cart and the account's
+ * pages are forms, and load them at once.
+ */
+const LANDING_PAGES = [
+  'features/home/home-page.tsx',
+  'features/shoe-detail/shoe-detail-page.tsx',
+  'features/catalog/shoes-page.tsx',
+  'features/catalog/collection-page.tsx',
+  'features/catalog/sale-page.tsx',
+  'features/catalog/search-page.tsx',
+];
 
-  it('loads no Zod and no form library', () => {
-    const { importedBy, packages } = firstLoad(roots);
+describe('the first load of a landing page', () => {
+  it.each(LANDING_PAGES)('%s loads no Zod and no form library', (page) => {
+    const { importedBy, packages } = firstLoad([path.join(WEB, 'main.tsx'), path.join(WEB, page)]);
     const heavy = ['zod', 'react-hook-form', '@hookform/resolvers/zod'].filter((name) => packages.has(name));
     const where = heavy.map((name) => `${name}: ${chainTo(importedBy, packages.get(name)!)}`);
     expect(where).toEqual([]);

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Shoe } from '../../../../domain/catalog';
-import { apiUrl, sendJson } from '../../../api/http';
+import { apiUrl, lazySchema, sendJson } from '../../../api/http';
 import { updateFavorites } from '../../../api/use-favorites';
-import { messageAnswerSchema as answerSchema } from '../../../../domain/contracts/answers';
+
+const answerSchema = lazySchema((schemas) => schemas.message);
 
 export interface FavoriteInput {
   userId: string;

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewSchema } from '../../../../domain/review';
-import { apiUrl, sendJson } from '../../../api/http';
+import { apiUrl, lazySchema, sendJson } from '../../../api/http';
 import { reviewKeys } from '../../../api/query-keys';
 
 export interface AddReviewInput {
@@ -14,7 +13,12 @@ export interface AddReviewInput {
  * these yet" without a Received order of this shoe; 409 when the user already reviewed it.
  */
 export function addReview({ shoeId, review, rating }: AddReviewInput) {
-  return sendJson('POST', apiUrl(`/reviews/${encodeURIComponent(shoeId)}`), { review, rating }, reviewSchema);
+  return sendJson(
+    'POST',
+    apiUrl(`/reviews/${encodeURIComponent(shoeId)}`),
+    { review, rating },
+    lazySchema((schemas) => schemas.review),
+  );
 }
 
 export function useAddReview() {

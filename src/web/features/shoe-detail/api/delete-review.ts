@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review } from '../../../../domain/review';
-import { apiUrl, sendJson } from '../../../api/http';
+import { apiUrl, lazySchema, sendJson } from '../../../api/http';
 import { reviewKeys } from '../../../api/query-keys';
-import { messageAnswerSchema as answerSchema } from '../../../../domain/contracts/answers';
 
 export interface DeleteReviewInput {
   shoeId: string;
@@ -11,7 +10,12 @@ export interface DeleteReviewInput {
 
 /** `DELETE /api/reviews/exact/{reviewId}`: `{message}` (the author, or the administrator). */
 export function deleteReview({ reviewId }: DeleteReviewInput) {
-  return sendJson('DELETE', apiUrl(`/reviews/exact/${encodeURIComponent(reviewId)}`), {}, answerSchema);
+  return sendJson(
+    'DELETE',
+    apiUrl(`/reviews/exact/${encodeURIComponent(reviewId)}`),
+    {},
+    lazySchema((schemas) => schemas.message),
+  );
 }
 
 export function useDeleteReview() {

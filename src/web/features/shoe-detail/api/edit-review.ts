@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewSchema } from '../../../../domain/review';
-import { apiUrl, sendJson } from '../../../api/http';
+import { apiUrl, lazySchema, sendJson } from '../../../api/http';
 import { reviewKeys } from '../../../api/query-keys';
 
 export interface EditReviewInput {
@@ -16,7 +15,7 @@ export function editReview({ reviewId, review, rating }: EditReviewInput) {
     'PUT',
     apiUrl(`/reviews/exact/${encodeURIComponent(reviewId)}`),
     { review, rating },
-    reviewSchema,
+    lazySchema((schemas) => schemas.review),
   );
 }
 

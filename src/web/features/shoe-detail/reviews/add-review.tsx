@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { NOTICE_MS } from '../../../../domain/constants';
 import { MESSAGES } from '../../../../domain/messages';
-import { reviewInputSchema } from '../../../../domain/review';
 import { useAddReview } from '../api/add-review';
 import { checkReviewEligibility } from '../api/check-review-eligibility';
 import { errorMessage } from '../../../api/http';
 import { secondaryButtonClass } from '../../../components/forms/button-class';
-import { ReviewForm, type ReviewValues } from './review-form';
-
-const addSchema = reviewInputSchema.pick({ review: true, rating: true });
+import { LazyReviewForm, loadReviewForm } from './lazy-review-form';
+import type { ReviewValues } from './review-form-props';
 
 /**
  * Adding a review starts with 'I already bought them' (spec §4): pressing it asks the server
@@ -25,6 +23,8 @@ export function AddReview({ shoeId }: { shoeId: string }) {
   async function start(): Promise<void> {
     if (checking) return;
     setChecking(true);
+    // The form's code downloads while the server answers, so a buyer gets the form without a wait.
+    void loadReviewForm().catch(() => undefined);
     try {
       const { eligible, reason } = await checkReviewEligibility(shoeId);
       if (eligible) setOpen(true);
@@ -66,8 +66,8 @@ export function AddReview({ shoeId }: { shoeId: string }) {
   }
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-      <ReviewForm
-        schema={addSchema}
+      <LazyReviewForm
+        kind="add"
         title="Write a review"
         textLabel="Your review"
         submitLabel="Send review"

@@ -2,40 +2,27 @@ import { Send, X } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { RATING } from '../../../../domain/constants';
-import { REVIEW_LENGTH, type reviewUpdateSchema } from '../../../../domain/review';
+import { REVIEW_LENGTH, reviewInputSchema, reviewUpdateSchema } from '../../../../domain/review';
 import { secondaryButtonClass } from '../../../components/forms/button-class';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { fieldAria, FormField, inputClass } from '../../../components/forms/form-field';
 import { SubmitButton } from '../../../components/forms/submit-button';
 import { useSchemaForm } from '../../../components/forms/use-schema-form';
 import { RatingPicker } from './rating-picker';
+import type { ReviewFormProps } from './review-form-props';
 
-export interface ReviewValues {
-  review: string;
-  rating: number;
-}
-
-interface ReviewFormProps {
-  /** `reviewInputSchema` (adding) or `reviewUpdateSchema` (editing): they differ in the too-short message. */
-  schema: typeof reviewUpdateSchema;
-  /** Names the form for screen readers: 'Write a review', 'Edit your review'. */
-  title: string;
-  textLabel: string;
-  submitLabel: string;
-  pendingLabel: string;
-  initial?: ReviewValues;
-  /** Throws the failed request's error; the form shows it. */
-  onSubmit: (values: ReviewValues) => Promise<void>;
-  cancelLabel?: string;
-  onCancel?: () => void;
-}
+/** Adding and editing differ in the too-short message (spec §5). */
+const SCHEMAS = {
+  add: reviewInputSchema.pick({ review: true, rating: true }),
+  edit: reviewUpdateSchema,
+} as const;
 
 /**
  * The review text and its 1-5 stars (spec §5). Errors show for touched fields, and the submit
  * button is hidden while one shows.
  */
 export function ReviewForm({
-  schema,
+  kind,
   title,
   textLabel,
   submitLabel,
@@ -53,7 +40,7 @@ export function ReviewForm({
     formState: { errors, isSubmitting },
     formError,
     submit,
-  } = useSchemaForm(schema, { defaultValues: initial ?? { review: '', rating: RATING.default } });
+  } = useSchemaForm(SCHEMAS[kind], { defaultValues: initial ?? { review: '', rating: RATING.default } });
   const length = useWatch({ control, name: 'review' }).length;
   const fieldError = errors.review?.message ?? errors.rating?.message;
 

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { NOTICE_MS } from '../../../../domain/constants';
 import { MESSAGES } from '../../../../domain/messages';
-import { reviewUpdateSchema, type Review } from '../../../../domain/review';
+import type { Review } from '../../../../domain/review';
 import { useDeleteReview } from '../api/delete-review';
 import { useEditReview } from '../api/edit-review';
 import { errorMessage } from '../../../api/http';
-import { ReviewForm, type ReviewValues } from './review-form';
+import { LazyReviewForm, loadReviewForm } from './lazy-review-form';
+import type { ReviewValues } from './review-form-props';
 import { StarRating } from './star-rating';
 
 const smallButtonClass =
@@ -66,8 +67,8 @@ export function ReviewItem({ review, shoeId }: { review: Review; shoeId: string 
         </div>
         {mode === 'edit' ? (
           <div className="mt-4">
-            <ReviewForm
-              schema={reviewUpdateSchema}
+            <LazyReviewForm
+              kind="edit"
               title="Edit your review"
               textLabel="Edit your review"
               submitLabel="Send edit"
@@ -93,6 +94,9 @@ export function ReviewItem({ review, shoeId }: { review: Review; shoeId: string 
             <button
               type="button"
               onClick={() => setMode('edit')}
+              // The form's code starts downloading as the pointer or focus reaches the button.
+              onPointerEnter={() => void loadReviewForm().catch(() => undefined)}
+              onFocus={() => void loadReviewForm().catch(() => undefined)}
               className={`${smallButtonClass} border-ink text-ink hover:bg-ink hover:text-white`}
             >
               <Pencil aria-hidden="true" className="size-4" />

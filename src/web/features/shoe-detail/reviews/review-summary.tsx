@@ -1,5 +1,6 @@
 import { RATING } from '../../../../domain/constants';
-import { averageRating, type Review } from '../../../../domain/review';
+import type { Review } from '../../../../domain/review';
+import { averageRating } from '../../../../domain/review-rating';
 import { ratingLabel, StarRating } from './star-rating';
 
 /** "4.3 out of 5 · 6 reviews" with the average as stars, or "No reviews yet". */
