@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -36,6 +37,69 @@ function preAppScript(): Plugin {
   };
 }
 
+/** Modules of the app's shell (filled by `shellChunk` as the build's graph is known). */
+const shellModules = new Set<string>();
+
+/**
+ * One chunk for the app's shell: main.tsx and everything it imports statically, except what the entry
+ * (boot.ts) imports itself, which must stay out of the app's chunk so the entry does not wait for it.
+ * Left alone, the bundler cut that graph into a dozen small shared chunks (React, the router, the
+ * messages, the query cache...), each its own request and its own gzip dictionary. The icon
+ * library's index names every icon: the shell takes only the icons its own modules import by name,
+ * not every icon some other page draws. Every static import of a module in the chunk is in it too,
+ * else a chunk outside could import React back from it and call it before it ran.
+ */
+function shellChunk(): Plugin {
+  return {
+    name: 'shell-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const iconIndex = ids.find((id) =>
+        /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id),
+      );
+      // Each icon's name (and aliases) to its own module, read from the index's re-exports.
+      const iconModules = new Map<string, string>();
+      for (const [, names, file] of (iconIndex ? (this.getModuleInfo(iconIndex)?.code ?? '') : '').matchAll(
+        /export \{([^}]*)\} from '(\.\/icons\/[\w-]+\.mjs)'/g,
+      )) {
+        const icon = path.join(path.dirname(iconIndex!), file!);
+        for (const name of names!.matchAll(/default as (\w+)/g)) iconModules.set(name[1]!, icon);
+      }
+      const iconsNamedIn = (code: string) =>
+        [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, names]) =>
+          names!
+            .split(',')
+            .map((name) => name.trim().split(/\s+as\s+/)[0]!)
+            .filter(Boolean)
+            .map((name) => iconModules.get(name) ?? this.error(`shell-chunk: no icon module for ${name}`)),
+        );
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const queue = ids.filter((id) => roots.some((root) => id.endsWith(root)));
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (seen.has(id) || id === iconIndex) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          queue.push(...(info?.importedIds ?? []), ...iconsNamedIn(info?.code ?? ''));
+        }
+        return seen;
+      };
+      const entry = closure(['src/web/boot.ts', 'src/web/pre-app/capture.ts']);
+      shellModules.clear();
+      // main.tsx itself stays out: it is the module the entry imports, and its chunk must be its own.
+      const app = closure(['src/web/main.tsx']);
+      for (const id of app) if (!entry.has(id) && !id.endsWith('src/web/main.tsx')) shellModules.add(id);
+      // A module the shell imports but left out would be a chunk importing React back from the shell.
+      for (const id of shellModules)
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? [])
+          if (!shellModules.has(imported) && !entry.has(imported) && imported !== iconIndex)
+            this.error(`shell-chunk: ${imported}, imported by ${id}, is not in the shell's chunk`);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -49,6 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? []
       : [
           preAppScript(),
+          shellChunk(),
           compression({
             algorithms: ['brotliCompress', 'gzip'],
             include: /\.(js|css|svg)$/,
@@ -71,6 +136,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         // bench/bundle-size.ts reads it to add up the home page's first-load JavaScript.
         manifest: true,
         rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'shell',
+                  test: (id: string) => shellModules.has(id),
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
           input: {
             index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
             [PRE_APP_ENTRY]: fileURLToPath(new URL('./src/web/pre-app/capture.ts', import.meta.url)),

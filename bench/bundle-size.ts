@@ -1,10 +1,12 @@
 /**
- * First-load JavaScript of the home page, gzip (issue 8 budget: at most 120 kB).
+ * First-load JavaScript of the home page, gzip (issue 8 budget: at most 120 kB), and of the other
+ * pages a visitor lands on (the shoe page, the lists, the cart), each with its count of files.
  *
  * From dist/web/.vite/manifest.json (vite build with `build.manifest`): the entry (index.html), the
- * app it loads (main.tsx) and the home route chunk, each with its static imports: every JS file the
- * home page loads before it is interactive. Dynamic imports (other routes, widgets loaded on interaction or when idle)
- * are not counted. Prints a table and, with `--json`, the figures as JSON. Run `npm run build` first.
+ * app it loads (main.tsx, in the chunk the build put it) and the page's route chunk, each with its
+ * static imports: every JS file the page loads before it is interactive. Dynamic imports (other
+ * routes, widgets loaded on interaction or when idle) are not counted. Prints a table and, with
+ * `--json`, the home's figures as JSON. Run `npm run build` first.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,9 +26,14 @@ type Manifest = Record<string, ManifestChunk>;
 export const DIST = join(import.meta.dirname, '..', 'dist', 'web');
 export const BUDGET_KB = 120;
 const ENTRY = 'index.html';
-/** The app, which the entry (boot.ts) imports at once: after the first paint, but on every first load. */
-const APP = 'main.tsx';
 const HOME_ROUTE = 'features/home/home-page.tsx';
+/** The other pages a visitor lands on, each measured the same way (the budget is the home's). */
+const LANDING_ROUTES = [
+  'features/shoe-detail/shoe-detail-page.tsx',
+  'features/catalog/shoes-page.tsx',
+  'features/catalog/collection-page.tsx',
+  'features/cart/cart-page.tsx',
+];
 
 export interface ChunkSize {
   file: string;
@@ -60,7 +67,10 @@ function sizeOf(file: string, name: string): ChunkSize {
 }
 
 export function homeFirstLoad(): BundleReport {
-  const manifest = readManifest();
+  return firstLoad(readManifest(), HOME_ROUTE);
+}
+
+function firstLoad(manifest: Manifest, route: string): BundleReport {
   const seen = new Set<string>();
   const order: string[] = [];
   const visit = (key: string) => {
@@ -69,9 +79,11 @@ export function homeFirstLoad(): BundleReport {
     order.push(key);
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
-  visit(findKey(manifest, ENTRY));
-  visit(findKey(manifest, APP));
-  visit(findKey(manifest, HOME_ROUTE));
+  const entry = findKey(manifest, ENTRY);
+  visit(entry);
+  // The app the entry imports once the page is painted (main.tsx), whichever chunk holds it.
+  for (const app of manifest[entry]?.dynamicImports ?? []) visit(app);
+  visit(findKey(manifest, route));
   const files = order.map((key) => {
     const chunk = manifest[key]!;
     return sizeOf(chunk.file, chunk.name ?? chunk.src ?? key);
@@ -102,8 +114,22 @@ export function printBundleReport(report: BundleReport): void {
   for (const c of report.css) console.log(`  CSS: ${kB(c.gzipBytes)} kB gzip  ${c.file}`);
 }
 
+function printLandingPages(): void {
+  const manifest = readManifest();
+  console.log('\nFirst-load JavaScript of the other landing pages (the same count):');
+  for (const route of LANDING_ROUTES) {
+    const report = firstLoad(manifest, route);
+    console.log(
+      `  ${kB(report.totalGzip).padStart(7)} kB gzip  ${String(report.files.length).padStart(3)} files  ${route}`,
+    );
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const report = homeFirstLoad();
   if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
-  else printBundleReport(report);
+  else {
+    printBundleReport(report);
+    printLandingPages();
+  }
 }

@@ -92,9 +92,15 @@ test.describe('preload hints', () => {
         shoePage.some((file) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(file)),
         chunk,
       ).toBe(true);
-    // Another page's code is not listed.
-    expect(shoePage.some((file) => /\/assets\/cart-page-[\w-]+\.js$/.test(file))).toBe(false);
+    // Another page's code is not listed, nor a part loaded on a press: the review form.
+    for (const chunk of ['cart-page', 'review-form'])
+      expect(
+        shoePage.some((file) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(file)),
+        chunk,
+      ).toBe(false);
     const home = await listed('/');
     expect(home.some((file) => /\/assets\/home-page-[\w-]+\.js$/.test(file))).toBe(true);
+    // The help chat's window loads when the shopper reaches for it.
+    expect(home.some((file) => /\/assets\/chat-window-[\w-]+\.js$/.test(file))).toBe(false);
   });
 });

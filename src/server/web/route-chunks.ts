@@ -12,6 +12,18 @@ type Manifest = Record<string, ManifestChunk>;
 /** The app's parts that main.tsx loads lazily on every page as it starts (not on a press). */
 const SHELL_PARTS = ['components/toaster.tsx', 'components/newsletter/newsletter-form.tsx'];
 
+/**
+ * Parts a page imports lazily but loads only when the shopper reaches for them: the help chat's window,
+ * the review form (with react-hook-form and Zod), the passkey library. Not asked for after the paint,
+ * so a visit that never presses does not download them.
+ */
+const ON_PRESS_PARTS = [
+  'features/home/help-chat/chat-window.tsx',
+  'features/shoe-detail/reviews/review-form.tsx',
+  '@simplewebauthn/browser/',
+];
+const loadedOnPress = (key: string) => ON_PRESS_PARTS.some((part) => key.includes(part));
+
 export interface RouteCode {
   /**
    * The route's chunk and every chunk it imports statically, minus what index.html already names: hinted
@@ -21,7 +33,7 @@ export interface RouteCode {
   /**
    * Everything the page runs: the app the entry imports after the paint (main.tsx, the entry's dynamic
    * import), the route's chunk, the parts the page and the app load at once (the route's own dynamic
-   * imports, SHELL_PARTS), and all they import statically. The entry asks for all of them together
+   * imports but ON_PRESS_PARTS, and SHELL_PARTS), and all they import statically. The entry asks for all of them together
    * once the page is painted (boot.ts), so the code arrives in one round instead of one per layer
    * (issue 37), and none of it competes with what the first paint needs (decision 015).
    */
@@ -51,7 +63,7 @@ export function createRouteChunks(distDir: string): (moduleKey: string) => Route
     let code = codes.get(moduleKey);
     if (!code) {
       const graph = new Set<string>();
-      const pageParts = manifest[moduleKey]?.dynamicImports ?? [];
+      const pageParts = (manifest[moduleKey]?.dynamicImports ?? []).filter((key) => !loadedOnPress(key));
       for (const key of [...appKeys, moduleKey, ...pageParts, ...SHELL_PARTS]) closure(key, graph);
       code = { hinted: filesOf(closure(moduleKey, new Set())), afterPaint: filesOf(graph) };
       codes.set(moduleKey, code);

@@ -190,7 +190,9 @@ export async function postJson(url: string, body: unknown): Promise<void> {
 /**
  * POSTs, PUTs or DELETEs (with a JSON body) and checks the answer against `schema` (`null` for a 204,
  * which has no body: give it `z.null()`); throws an ApiError on non-2xx. A lazy schema loads while
- * the request is under way: a write made from a page that carries no Zod (a review from the shoe page).
+ * the request is under way: a write made from a page that carries no Zod (the shoe page's reviews,
+ * favorites and restock requests). Should it fail to load, the write has still been made: its answer
+ * is given unchecked, as a production read's is (the server checked it against the same schema).
  */
 export async function sendJson<T>(
   method: 'POST' | 'PUT' | 'DELETE',
@@ -199,12 +201,11 @@ export async function sendJson<T>(
   schema: z.ZodType<T> | LazySchema<T>,
   options?: SendOptions,
 ): Promise<T> {
-  const loading = typeof schema === 'function' ? schema() : Promise.resolve(schema);
-  // A failed request must not leave the schema's loading as an unhandled rejection.
-  loading.catch(() => undefined);
+  const loading = (typeof schema === 'function' ? schema() : Promise.resolve(schema)).catch(() => undefined);
   const response = await send(method, url, body, options);
   const answer: unknown = response.status === 204 ? null : await response.json();
-  return (await loading).parse(answer);
+  const checker = await loading;
+  return checker ? checker.parse(answer) : (answer as T);
 }
 
 /** The text to show a shopper for a failed request: the server's own message when it sent one. */

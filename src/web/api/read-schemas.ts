@@ -19,10 +19,11 @@ import {
 
 /**
  * The schemas of the answers the storefront reads (session, brands, shoes, colours, reviews,
- * search), and of the reviews it writes and deletes. Referenced only through `lazySchema` (http.ts): development
- * loads this module with the first request and checks every answer; a production build loads it only
- * for a review's write or deletion, whose answer is always checked, so Zod stays out of the storefront's pages
- * (the server checks each answer against the same schemas).
+ * search), and of the writes a landing page makes (a review, a favorite, a restock request).
+ * Referenced only through `lazySchema` (http.ts): development loads this module with the first
+ * request and checks every answer; a production build loads it only for one of those writes, whose
+ * answer is always checked, so Zod stays out of the storefront's pages (the server checks each
+ * answer against the same schemas).
  */
 export const readSchemas = {
   session: sessionSchema,

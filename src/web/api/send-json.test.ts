@@ -96,6 +96,14 @@ describe('sendJson', () => {
     ).rejects.toThrow(z.ZodError);
   });
 
+  it('gives a made write its answer when the lazy schema cannot load', async () => {
+    answering(Response.json({ message: 'Added to favorites' }));
+    const unloadable = () => Promise.reject(new Error('chunk failed to load'));
+    await expect(sendJson('POST', '/api/x', {}, unloadable)).resolves.toEqual({
+      message: 'Added to favorites',
+    });
+  });
+
   it("gives the server's refusal, not the lazy schema's failure to load, when both fail", async () => {
     answering(Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 }));
     const unloadable = () => Promise.reject(new Error('chunk failed to load'));

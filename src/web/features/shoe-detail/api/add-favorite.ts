@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Shoe } from '../../../../domain/catalog';
-import { apiUrl, lazySchema, sendJson } from '../../../api/http';
+import { apiUrl, sendJson } from '../../../api/http';
+import { messageAnswer } from '../../../api/message-answer';
 import { updateFavorites } from '../../../api/use-favorites';
-
-const answerSchema = lazySchema((schemas) => schemas.message);
 
 export interface FavoriteInput {
   userId: string;
@@ -16,7 +15,7 @@ export function addFavorite({ userId, shoe }: FavoriteInput) {
     'POST',
     apiUrl(`/favorites/${encodeURIComponent(userId)}`),
     { shoeId: shoe._id },
-    answerSchema,
+    messageAnswer,
   );
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review } from '../../../../domain/review';
-import { apiUrl, lazySchema, sendJson } from '../../../api/http';
+import { apiUrl, sendJson } from '../../../api/http';
+import { messageAnswer } from '../../../api/message-answer';
 import { reviewKeys } from '../../../api/query-keys';
 
 export interface DeleteReviewInput {
@@ -10,12 +11,7 @@ export interface DeleteReviewInput {
 
 /** `DELETE /api/reviews/exact/{reviewId}`: `{message}` (the author, or the administrator). */
 export function deleteReview({ reviewId }: DeleteReviewInput) {
-  return sendJson(
-    'DELETE',
-    apiUrl(`/reviews/exact/${encodeURIComponent(reviewId)}`),
-    {},
-    lazySchema((schemas) => schemas.message),
-  );
+  return sendJson('DELETE', apiUrl(`/reviews/exact/${encodeURIComponent(reviewId)}`), {}, messageAnswer);
 }
 
 export function useDeleteReview() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUrl, lazySchema, sendJson } from '../../../api/http';
+import { apiUrl, sendJson } from '../../../api/http';
+import { messageAnswer } from '../../../api/message-answer';
 import { updateFavorites } from '../../../api/use-favorites';
-
-const answerSchema = lazySchema((schemas) => schemas.message);
 
 export interface RemoveFavoriteInput {
   userId: string;
@@ -11,7 +10,7 @@ export interface RemoveFavoriteInput {
 
 /** `DELETE /api/favorites/{uid}` `{shoeId}`: answers 'Shoe removed from Favorites'. */
 export function removeFavorite({ userId, shoeId }: RemoveFavoriteInput) {
-  return sendJson('DELETE', apiUrl(`/favorites/${encodeURIComponent(userId)}`), { shoeId }, answerSchema);
+  return sendJson('DELETE', apiUrl(`/favorites/${encodeURIComponent(userId)}`), { shoeId }, messageAnswer);
 }
 
 export function useRemoveFavorite() {

@@ -1,9 +1,8 @@
 import type { RestockRequest } from '../../../../domain/restock';
-import { apiUrl, lazySchema, sendJson } from '../../../api/http';
-
-const answerSchema = lazySchema((schemas) => schemas.message);
+import { apiUrl, sendJson } from '../../../api/http';
+import { messageAnswer } from '../../../api/message-answer';
 
 /** `POST /api/restock`: "Email me when it's back" for a sold-out size. */
 export function waitForSize(request: RestockRequest) {
-  return sendJson('POST', apiUrl('/restock'), request, answerSchema);
+  return sendJson('POST', apiUrl('/restock'), request, messageAnswer);
 }

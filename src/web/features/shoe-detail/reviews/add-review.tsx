@@ -23,12 +23,15 @@ export function AddReview({ shoeId }: { shoeId: string }) {
   async function start(): Promise<void> {
     if (checking) return;
     setChecking(true);
-    // The form's code downloads while the server answers, so a buyer gets the form without a wait.
-    void loadReviewForm().catch(() => undefined);
+    // The form's code downloads while the server answers, so a buyer gets the form without a wait
+    // (a failed download shows in its place, with Try again).
+    const formLoading = loadReviewForm().catch(() => undefined);
     try {
       const { eligible, reason } = await checkReviewEligibility(shoeId);
-      if (eligible) setOpen(true);
-      else
+      if (eligible) {
+        await formLoading;
+        setOpen(true);
+      } else
         toast.error(reason?.message ?? MESSAGES.review.notBought, {
           id: 'review',
           duration: NOTICE_MS.error,

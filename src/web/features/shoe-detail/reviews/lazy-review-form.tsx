@@ -1,36 +1,69 @@
 import { LoaderCircle } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
+import { MESSAGES } from '../../../../domain/messages';
+import { RetryButton } from '../../../components/retry-button';
 import type * as ReviewFormModule from './review-form';
 import type { ReviewFormProps } from './review-form-props';
 
-let loading: Promise<typeof ReviewFormModule> | undefined;
+type FormModule = typeof ReviewFormModule;
+
+let loaded: FormModule | undefined;
+let loading: Promise<FormModule> | undefined;
 
 /**
- * Starts loading the review form (react-hook-form and Zod with it), once: they stay out of the shoe
- * page's first load, where only a buyer who presses 'I already bought them' or Edit needs them.
+ * Loads the review form (react-hook-form and Zod with it), once: they stay out of the shoe page's
+ * first load, where only a buyer who presses 'I already bought them' or Edit needs them. A failed
+ * download is forgotten, so the next call tries again.
  */
-export function loadReviewForm(): Promise<typeof ReviewFormModule> {
-  loading ??= import('./review-form').catch((error: unknown) => {
-    loading = undefined; // a failed download is tried again on the next press
-    throw error;
-  });
+export function loadReviewForm(): Promise<FormModule> {
+  loading ??= import('./review-form').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
-const ReviewForm = lazy(() => loadReviewForm().then((module) => ({ default: module.ReviewForm })));
+/** Starts the download as the shopper reaches for the form; a failure shows once the form is opened. */
+export function preloadReviewForm(): void {
+  loadReviewForm().catch(() => undefined);
+}
 
-/** The review form, loaded on demand; its callers start the download as the shopper reaches for it. */
+/**
+ * The review form, drawn at once when its code has arrived (no Suspense, so no loading flash and no
+ * error thrown through the page): while it loads, a line saying so; if it cannot load, Try again.
+ */
 export function LazyReviewForm(props: ReviewFormProps) {
+  const [form, setForm] = useState<FormModule | undefined>(loaded);
+  const [state, setState] = useState<'loading' | 'failed'>('loading');
+  useEffect(() => {
+    if (form || state === 'failed') return;
+    let current = true;
+    loadReviewForm().then(
+      (module) => current && setForm(module),
+      () => current && setState('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [form, state]);
+
+  if (form) return <form.ReviewForm {...props} />;
+  if (state === 'failed')
+    return (
+      <div role="alert" className="text-sm font-medium text-red-700">
+        {MESSAGES.common.somethingWrong}
+        <div>
+          <RetryButton onRetry={() => setState('loading')} retrying={false} />
+        </div>
+      </div>
+    );
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="flex items-center gap-2 text-sm text-gray-600">
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          Loading the form...
-        </p>
-      }
-    >
-      <ReviewForm {...props} />
-    </Suspense>
+    <p className="flex items-center gap-2 text-sm text-gray-600" aria-busy="true">
+      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      Loading the form...
+    </p>
   );
 }

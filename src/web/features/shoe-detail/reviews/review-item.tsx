@@ -7,7 +7,7 @@ import type { Review } from '../../../../domain/review';
 import { useDeleteReview } from '../api/delete-review';
 import { useEditReview } from '../api/edit-review';
 import { errorMessage } from '../../../api/http';
-import { LazyReviewForm, loadReviewForm } from './lazy-review-form';
+import { LazyReviewForm, preloadReviewForm } from './lazy-review-form';
 import type { ReviewValues } from './review-form-props';
 import { StarRating } from './star-rating';
 
@@ -95,8 +95,8 @@ export function ReviewItem({ review, shoeId }: { review: Review; shoeId: string 
               type="button"
               onClick={() => setMode('edit')}
               // The form's code starts downloading as the pointer or focus reaches the button.
-              onPointerEnter={() => void loadReviewForm().catch(() => undefined)}
-              onFocus={() => void loadReviewForm().catch(() => undefined)}
+              onPointerEnter={preloadReviewForm}
+              onFocus={preloadReviewForm}
               className={`${smallButtonClass} border-ink text-ink hover:bg-ink hover:text-white`}
             >
               <Pencil aria-hidden="true" className="size-4" />
