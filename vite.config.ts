@@ -58,22 +58,37 @@ function shellChunk(): Plugin {
       const iconIndex = ids.find((id) =>
         /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id),
       );
-      // Each icon's name (and aliases) to its own module, read from the index's re-exports.
+      // Each name the index exports (icons, their aliases, Icon, the provider...) to its own module.
       const iconModules = new Map<string, string>();
       for (const [, names, file] of (iconIndex ? (this.getModuleInfo(iconIndex)?.code ?? '') : '').matchAll(
-        /export \{([^}]*)\} from '(\.\/icons\/[\w-]+\.mjs)'/g,
+        /export \{([^}]*)\} from '(\.\/[\w/.-]+\.mjs)'/g,
       )) {
-        const icon = path.join(path.dirname(iconIndex!), file!);
-        for (const name of names!.matchAll(/default as (\w+)/g)) iconModules.set(name[1]!, icon);
+        const module = path.join(path.dirname(iconIndex!), file!);
+        for (const name of names!.split(','))
+          iconModules.set(
+            name
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+            module,
+          );
       }
-      const iconsNamedIn = (code: string) =>
-        [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, names]) =>
+      const iconsNamedIn = (id: string, code: string) => {
+        const named = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)];
+        if (named.length !== (code.match(/["']lucide-react["']/g)?.length ?? 0))
+          this.error(
+            `shell-chunk: ${id} must import from lucide-react by name, in one import statement each`,
+          );
+        return named.flatMap(([, names]) =>
           names!
             .split(',')
             .map((name) => name.trim().split(/\s+as\s+/)[0]!)
             .filter(Boolean)
-            .map((name) => iconModules.get(name) ?? this.error(`shell-chunk: no icon module for ${name}`)),
+            .map(
+              (name) => iconModules.get(name) ?? this.error(`shell-chunk: lucide-react exports no ${name}`),
+            ),
         );
+      };
       const closure = (roots: string[]) => {
         const seen = new Set<string>();
         const queue = ids.filter((id) => roots.some((root) => id.endsWith(root)));
@@ -82,7 +97,7 @@ function shellChunk(): Plugin {
           if (seen.has(id) || id === iconIndex) continue;
           seen.add(id);
           const info = this.getModuleInfo(id);
-          queue.push(...(info?.importedIds ?? []), ...iconsNamedIn(info?.code ?? ''));
+          queue.push(...(info?.importedIds ?? []), ...iconsNamedIn(id, info?.code ?? ''));
         }
         return seen;
       };
@@ -91,11 +106,26 @@ function shellChunk(): Plugin {
       // main.tsx itself stays out: it is the module the entry imports, and its chunk must be its own.
       const app = closure(['src/web/main.tsx']);
       for (const id of app) if (!entry.has(id) && !id.endsWith('src/web/main.tsx')) shellModules.add(id);
-      // A module the shell imports but left out would be a chunk importing React back from the shell.
-      for (const id of shellModules)
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? [])
-          if (!shellModules.has(imported) && !entry.has(imported) && imported !== iconIndex)
-            this.error(`shell-chunk: ${imported}, imported by ${id}, is not in the shell's chunk`);
+    },
+    generateBundle(_options, bundle) {
+      // What the chunks came out as: every module of the shell in its chunk, and no chunk the shell
+      // loads that loads the shell back (it would run first and find React undefined).
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const shell = chunks.find((chunk) => chunk.name === 'shell');
+      if (!shell) return this.error("shell-chunk: the shell's chunk was not made");
+      for (const chunk of chunks)
+        if (chunk !== shell && chunk.moduleIds.some((id) => shellModules.has(id)))
+          this.error(`shell-chunk: ${chunk.fileName} holds a module of the shell`);
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const seen = new Set<string>();
+      const queue = [...shell.imports];
+      while (queue.length > 0) {
+        const file = queue.pop()!;
+        if (file === shell.fileName) this.error(`shell-chunk: a chunk the shell imports imports it back`);
+        if (seen.has(file)) continue;
+        seen.add(file);
+        queue.push(...(byFile.get(file)?.imports ?? []));
+      }
     },
   };
 }

@@ -14,7 +14,7 @@ const SHELL_PARTS = ['components/toaster.tsx', 'components/newsletter/newsletter
 
 /**
  * Parts a page imports lazily but loads only when the shopper reaches for them: the help chat's window,
- * the review form (with react-hook-form and Zod), the passkey library. Not asked for after the paint,
+ * the review form, the passkey library. Not asked for after the paint,
  * so a visit that never presses does not download them.
  */
 const ON_PRESS_PARTS = [

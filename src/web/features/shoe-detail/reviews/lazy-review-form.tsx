@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../../domain/messages';
+import { secondaryButtonClass } from '../../../components/forms/button-class';
 import { RetryButton } from '../../../components/retry-button';
 import type * as ReviewFormModule from './review-form';
 import type { ReviewFormProps } from './review-form-props';
@@ -33,7 +34,8 @@ export function preloadReviewForm(): void {
 
 /**
  * The review form, drawn at once when its code has arrived (no Suspense, so no loading flash and no
- * error thrown through the page): while it loads, a line saying so; if it cannot load, Try again.
+ * error thrown through the page): while it loads, a line saying so; if it cannot load, Try again,
+ * and the form's own way out (Cancel, Cancel edit) so the review it edits can be shown again.
  */
 export function LazyReviewForm(props: ReviewFormProps) {
   const [form, setForm] = useState<FormModule | undefined>(loaded);
@@ -55,13 +57,18 @@ export function LazyReviewForm(props: ReviewFormProps) {
     return (
       <div role="alert" className="text-sm font-medium text-red-700">
         {MESSAGES.common.somethingWrong}
-        <div>
-          <RetryButton onRetry={() => setState('loading')} retrying={false} />
+        <div className="mt-2 flex flex-wrap gap-3">
+          <RetryButton onRetry={() => setState('loading')} retrying={false} inRow />
+          {props.onCancel && props.cancelLabel && (
+            <button type="button" onClick={props.onCancel} className={`${secondaryButtonClass} text-sm`}>
+              {props.cancelLabel}
+            </button>
+          )}
         </div>
       </div>
     );
   return (
-    <p className="flex items-center gap-2 text-sm text-gray-600" aria-busy="true">
+    <p role="status" className="flex items-center gap-2 text-sm text-gray-600">
       <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
       Loading the form...
     </p>
