@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { paymentMethodBody } from '../fixtures/payment';
 import { createAccount, sameOrigin, signInAsAdmin, signInWithSession } from './support/accounts';
 import { inStockSizes, shoeWithSizes } from './support/catalog';
@@ -6,6 +6,33 @@ import { expect, test } from './support/fixtures';
 import { main, toast } from './support/shop';
 
 const reviews = (page: Page) => main(page).getByRole('list', { name: 'Reviews list' });
+
+/** The signed-in shopper of `page` buys one pair of `shoe`, and the administrator marks it Received. */
+async function buyAndReceive(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  shoe: { _id: string; price: number },
+  size: string,
+): Promise<void> {
+  const headers = sameOrigin(baseURL);
+  const method = await page.request.post('/api/payments/methods', { headers, data: paymentMethodBody() });
+  const paid = await page.request.post('/api/cart/checkout', {
+    headers,
+    data: {
+      id: (await method.json()).id,
+      shoes: [{ _id: shoe._id, size, quantity: 1 }],
+      amount: Math.round(shoe.price * 100),
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await signInAsAdmin(request, baseURL);
+  const marked = await request.put(`/api/cart/order/${(await paid.json()).order.idPayment}`, {
+    headers,
+    data: { status: 'Received' },
+  });
+  expect(marked.status()).toBe(200);
+}
 
 test.describe('reviews', () => {
   test('a buyer whose order was Received writes, edits and deletes a review; others see ANONYMOUS USER', async ({
@@ -30,26 +57,7 @@ test.describe('reviews', () => {
     await expect(form).toHaveCount(0);
 
     // Buy it, and the administrator marks the order Received.
-    const headers = sameOrigin(baseURL!);
-    const method = await page.request.post('/api/payments/methods', {
-      headers,
-      data: paymentMethodBody(),
-    });
-    const paid = await page.request.post('/api/cart/checkout', {
-      headers,
-      data: {
-        id: (await method.json()).id,
-        shoes: [{ _id: shoe._id, size, quantity: 1 }],
-        amount: Math.round(shoe.price * 100),
-      },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-    await signInAsAdmin(request, baseURL!);
-    const marked = await request.put(`/api/cart/order/${(await paid.json()).order.idPayment}`, {
-      headers,
-      data: { status: 'Received' },
-    });
-    expect(marked.status()).toBe(200);
+    await buyAndReceive(page, request, baseURL!, shoe, size);
 
     // Write: too short first (the submit hides while the error shows), then a real review of 4 stars.
     await page.reload();
@@ -91,5 +99,44 @@ test.describe('reviews', () => {
     await mine.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(toast(page, 'Deleted!')).toBeVisible();
     await expect(reviews(page).getByRole('article', { name: 'Your review' })).toHaveCount(0);
+  });
+
+  test("the review form's code loads when a buyer asks for it; a failed download offers Try again and Cancel", async ({
+    page,
+    context,
+    request,
+    baseURL,
+    catalog,
+    account,
+  }) => {
+    const shoe = shoeWithSizes(catalog, 1, 5);
+    await signInWithSession(context, account);
+    await buyAndReceive(page, request, baseURL!, shoe, inStockSizes(shoe)[0]!);
+    const formCode: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/review-form-[\w-]+\.js$/.test(sent.url())) formCode.push(sent.url());
+    });
+    // The form's code fails to arrive.
+    await page.route(/\/assets\/review-form-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`/shoes/${shoe._id}`);
+    const alreadyBought = main(page).getByRole('button', { name: 'I already bought them' });
+    await expect(alreadyBought).toBeVisible();
+    // Nothing of the form is fetched until the shopper asks for it.
+    expect(formCode).toEqual([]);
+    await alreadyBought.click();
+    const failure = main(page)
+      .getByRole('alert')
+      .filter({ hasText: 'Something went wrong, please try again.' });
+    await expect(failure).toBeVisible();
+    // Cancel goes back to the button; Try again, once the code can arrive, opens the form.
+    await failure.getByRole('button', { name: 'Cancel' }).click();
+    await expect(failure).toHaveCount(0);
+    await alreadyBought.click();
+    await expect(failure).toBeVisible();
+    await page.unroute(/\/assets\/review-form-[\w-]+\.js$/);
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    const form = main(page).getByRole('form', { name: 'Write a review' });
+    await expect(form.getByRole('textbox', { name: 'Your review' })).toBeVisible();
+    expect(formCode.length).toBeGreaterThan(0);
   });
 });
