@@ -1,4 +1,5 @@
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import { MailLayout } from './layout.js';
 import { cents, PairRow } from './order-parts.js';

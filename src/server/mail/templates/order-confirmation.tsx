@@ -1,4 +1,7 @@
-import { Column, Row, Section, Text } from '@react-email/components';
+import { Column } from '@react-email/column';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { formatPrice } from '../../../domain/cart-lines.js';
 import { SHOP_NAME } from '../../../domain/constants.js';
 import type { Order } from '../../../domain/payment.js';

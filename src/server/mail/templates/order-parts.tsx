@@ -1,4 +1,8 @@
-import { Column, Img, Row, Section, Text } from '@react-email/components';
+import { Column } from '@react-email/column';
+import { Img } from '@react-email/img';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../domain/cart-lines.js';
 import { imageVariantUrl } from '../../../domain/images.js';
