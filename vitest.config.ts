@@ -14,7 +14,7 @@ function apiFilesThatMock(): string[] {
   return files
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => path.posix.join(API_TESTS, file.split(path.sep).join('/')))
-    .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(file, 'utf8')));
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8')));
 }
 const MOCKING = apiFilesThatMock();
 
