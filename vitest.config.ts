@@ -1,22 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const API_TESTS = 'tests/api';
+
+const API_TEST_FILES = fs
+  .readdirSync(API_TESTS, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.posix.join(API_TESTS, file.split(path.sep).join('/')));
 
 /**
  * The API test files that replace a module (`vi.mock`): a mock applies to the modules its file imports,
  * so such a file needs modules of its own and runs isolated. Found by reading the files, not listed by
- * hand, so a new mock cannot land among the shared ones.
+ * hand, so a new mock cannot land among the shared ones. Both lists name files, not globs with an
+ * `exclude`: a project's own `exclude` would replace the command line's (.ci/run's second stage).
  */
-function apiFilesThatMock(): string[] {
-  const files = fs.readdirSync(API_TESTS, { recursive: true, encoding: 'utf8' });
-  return files
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => path.posix.join(API_TESTS, file.split(path.sep).join('/')))
-    .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8')));
-}
-const MOCKING = apiFilesThatMock();
+const mocks = (file: string) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8'));
+const MOCKING = API_TEST_FILES.filter(mocks);
+const SHARING = API_TEST_FILES.filter((file) => !mocks(file));
 
 export default defineConfig({
   test: {
@@ -33,8 +34,7 @@ export default defineConfig({
           // worker imports it once and every file after reuses it: each file still builds its own app
           // on its own database (support/test-app.ts), so no state is shared that a file relies on.
           name: 'api',
-          include: [`${API_TESTS}/**/*.test.ts`],
-          exclude: [...configDefaults.exclude, ...MOCKING],
+          include: SHARING,
           isolate: false,
         },
       },
